@@ -1,0 +1,6 @@
+//! Brudno, a UCI chess engine: iterative-deepening negamax alpha-beta over `shakmaty`.
+//!
+//! Data flows one way: stdin → [`uci`] parse → [`engine`] → [`search`] → typed reports → [`uci`] format → stdout.
+
+pub mod perft;
+pub mod position;

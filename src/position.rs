@@ -1,0 +1,326 @@
+//! The position layer: a thin wrapper over `shakmaty::Chess` that adds what a search needs and shakmaty
+//! does not keep — the Polyglot-compatible Zobrist key, kept incrementally, and the key history of the
+//! game and of the search path for repetition detection.
+//!
+//! Make/unmake is by copy: [`Position::make`] pushes a new [`State`] computed from the top one and
+//! [`Position::unmake`] pops it, so unmaking can never go wrong. This module knows nothing of search or UCI.
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Position as _};
+
+/// One ply of history: the board after a move and its Zobrist key.
+#[derive(Clone, Debug)]
+struct State {
+    chess: Chess,
+    key: u64,
+}
+
+/// Why a FEN or a move was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// The text is not a FEN.
+    BadFen(String),
+    /// The FEN parses but describes an impossible position.
+    Illegal(String),
+    /// A move string is not UCI notation.
+    BadMove(String),
+    /// A move is well-formed but not legal here.
+    IllegalMove(String),
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::BadFen(e) => write!(f, "invalid FEN: {e}"),
+            Self::Illegal(e) => write!(f, "impossible position: {e}"),
+            Self::BadMove(m) => write!(f, "malformed move '{m}'"),
+            Self::IllegalMove(m) => write!(f, "illegal move '{m}'"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A game position with its history. `Clone` is cheap enough to hand one to each search thread.
+#[derive(Clone, Debug)]
+pub struct Position {
+    stack: Vec<State>,
+    mode: CastlingMode,
+    /// Index in `stack` of the search root: repetitions of positions after it count at once.
+    root: usize,
+}
+
+/// Polyglot-compatible key of a position computed from scratch.
+pub fn zobrist(chess: &Chess) -> u64 {
+    chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Self::from_chess(Chess::default(), CastlingMode::Standard)
+    }
+}
+
+impl Position {
+    /// A position with no history.
+    pub fn from_chess(chess: Chess, mode: CastlingMode) -> Self {
+        let key = zobrist(&chess);
+        Self { stack: vec![State { chess, key }], mode, root: 0 }
+    }
+
+    /// Parses a FEN (standard, Shredder-FEN or X-FEN castling). With `chess960` set, castling rights are
+    /// read with Chess960 semantics; otherwise a FEN that needs them (e.g. Shredder letters) is still
+    /// accepted in Chess960 mode as a fallback.
+    pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, PositionError> {
+        let parsed: Fen = fen.trim().parse().map_err(|e| PositionError::BadFen(format!("{e}")))?;
+        let mode = CastlingMode::from_chess960(chess960);
+        match parsed.clone().into_position::<Chess>(mode) {
+            Ok(chess) => Ok(Self::from_chess(chess, mode)),
+            Err(e) if !chess960 => match parsed.into_position::<Chess>(CastlingMode::Chess960) {
+                Ok(chess) => Ok(Self::from_chess(chess, CastlingMode::Chess960)),
+                Err(_) => Err(PositionError::Illegal(format!("{e}"))),
+            },
+            Err(e) => Err(PositionError::Illegal(format!("{e}"))),
+        }
+    }
+
+    /// The current board.
+    #[inline]
+    pub fn chess(&self) -> &Chess {
+        &self.top().chess
+    }
+
+    #[inline]
+    fn top(&self) -> &State {
+        // The stack is never empty: it is created with one state and `unmake` keeps the first.
+        &self.stack[self.stack.len() - 1]
+    }
+
+    /// The Zobrist key of the current board (Polyglot-compatible).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.top().key
+    }
+
+    /// Castling notation in use.
+    pub fn mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.chess().turn()
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.chess().is_check()
+    }
+
+    /// All legal moves.
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        self.chess().legal_moves()
+    }
+
+    /// Plays a legal move.
+    #[inline]
+    pub fn make(&mut self, m: Move) {
+        let top = self.top();
+        let mut chess = top.chess.clone();
+        let incremental = chess.update_zobrist_hash::<Zobrist64>(Zobrist64(top.key), m, EnPassantMode::Legal);
+        chess.play_unchecked(m);
+        let key = match incremental {
+            Some(k) => k.0,
+            None => zobrist(&chess),
+        };
+        self.stack.push(State { chess, key });
+    }
+
+    /// Takes back the last move (or null move).
+    #[inline]
+    pub fn unmake(&mut self) {
+        debug_assert!(self.stack.len() > 1);
+        if self.stack.len() > 1 {
+            self.stack.pop();
+        }
+    }
+
+    /// Passes the turn. Returns false (and changes nothing) if that is impossible, i.e. in check.
+    pub fn make_null(&mut self) -> bool {
+        match self.chess().clone().swap_turn() {
+            Ok(chess) => {
+                let key = zobrist(&chess);
+                self.stack.push(State { chess, key });
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Parses a UCI move and checks that it is legal here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, PositionError> {
+        let uci: UciMove = text.parse().map_err(|_| PositionError::BadMove(text.to_string()))?;
+        let m = uci.to_move(self.chess()).map_err(|_| PositionError::IllegalMove(text.to_string()))?;
+        if self.chess().is_legal(m) { Ok(m) } else { Err(PositionError::IllegalMove(text.to_string())) }
+    }
+
+    /// A move in UCI notation for the current castling mode.
+    pub fn uci(&self, m: Move) -> String {
+        m.to_uci(self.mode).to_string()
+    }
+
+    /// The current board as FEN (castling in the notation of the mode).
+    pub fn fen(&self) -> String {
+        Fen::from_position(self.chess(), EnPassantMode::Legal).to_string()
+    }
+
+    /// Marks the current position as the search root.
+    pub fn set_root(&mut self) {
+        self.root = self.stack.len() - 1;
+    }
+
+    /// Plies played since the root.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.stack.len() - 1 - self.root
+    }
+
+    /// Number of positions in the history, the current one included.
+    pub fn history_len(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// Drops history older than what the fifty-move rule lets matter, keeping games of any length cheap.
+    pub fn trim_history(&mut self) {
+        let keep = self.chess().halfmoves() as usize + 1;
+        if self.stack.len() > keep && self.root == self.stack.len() - 1 {
+            let cut = self.stack.len() - keep;
+            self.stack.drain(..cut);
+            self.root = self.stack.len() - 1;
+        }
+    }
+
+    /// Whether the current position is a draw by repetition for the search: it repeats a position of
+    /// the search path (once is enough — the side that could avoid it would have), or it occurred twice
+    /// before in the game (threefold).
+    pub fn is_repetition(&self) -> bool {
+        let n = self.stack.len() - 1;
+        let key = self.stack[n].key;
+        let reach = (self.chess().halfmoves() as usize).min(n);
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= reach {
+            let i = n - back;
+            if self.stack[i].key == key {
+                if i >= self.root {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Draw by the fifty-move rule (a mate on the hundredth half-move still wins, so checkmate first).
+    pub fn is_fifty_move_draw(&self) -> bool {
+        self.chess().halfmoves() >= 100 && !(self.in_check() && self.legal_moves().is_empty())
+    }
+
+    /// Neither side can ever mate.
+    pub fn is_insufficient_material(&self) -> bool {
+        self.chess().is_insufficient_material()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_key_is_polyglot() {
+        assert_eq!(Position::default().key(), 0x463b96181691fc9c);
+    }
+
+    #[test]
+    fn incremental_key_matches_scratch_along_a_game() {
+        let mut pos = Position::default();
+        for mv in ["e2e4", "d7d5", "e4e5", "f7f5", "e5f6", "e8f7", "g1f3", "g8f6", "f1c4", "b8c6", "e1g1"] {
+            let m = pos.parse_move(mv).unwrap();
+            pos.make(m);
+            assert_eq!(pos.key(), zobrist(pos.chess()), "after {mv}");
+        }
+        // Polyglot reference key after e2e4 d7d5 e4e5 f7f5 (en passant possible).
+        let mut p = Position::default();
+        for mv in ["e2e4", "d7d5", "e4e5", "f7f5"] {
+            let m = p.parse_move(mv).unwrap();
+            p.make(m);
+        }
+        assert_eq!(p.key(), 0x22a48b5a8e47ff78);
+    }
+
+    #[test]
+    fn unmake_and_null_restore_key() {
+        let mut pos = Position::default();
+        let k = pos.key();
+        let m = pos.parse_move("g1f3").unwrap();
+        pos.make(m);
+        pos.unmake();
+        assert_eq!(pos.key(), k);
+        assert!(pos.make_null());
+        assert_ne!(pos.key(), k);
+        assert_eq!(pos.turn(), Color::Black);
+        pos.unmake();
+        assert_eq!(pos.key(), k);
+    }
+
+    #[test]
+    fn repetition_in_search_path_and_threefold() {
+        let mut pos = Position::default();
+        pos.set_root();
+        for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            assert!(!pos.is_repetition());
+            let m = pos.parse_move(mv).unwrap();
+            pos.make(m);
+        }
+        assert!(pos.is_repetition());
+        // Before the root a single earlier occurrence is not enough.
+        pos.set_root();
+        let mut game = Position::default();
+        for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let m = game.parse_move(mv).unwrap();
+            game.make(m);
+        }
+        game.set_root();
+        assert!(!game.is_repetition());
+        for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let m = game.parse_move(mv).unwrap();
+            game.make(m);
+        }
+        game.set_root();
+        assert!(game.is_repetition());
+    }
+
+    #[test]
+    fn bad_fens_are_errors() {
+        for fen in ["", "garbage", "8/8/8/8/8/8/8/8 w - - 0 1", "k7/8/8/8/8/8/8/K6K w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"] {
+            assert!(Position::from_fen(fen, false).is_err(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn shredder_and_xfen_castling() {
+        let p = Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true).unwrap();
+        assert_eq!(p.legal_moves().len(), 21);
+        let x = Position::from_fen("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", true).unwrap();
+        assert_eq!(x.legal_moves().len(), 23);
+    }
+}
