@@ -35,10 +35,8 @@ import os
 import queue
 import random
 import shlex
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -49,6 +47,7 @@ import chess.engine
 import chess.pgn
 
 import stats
+from refbuild import build_ref
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_BINARY = REPO_ROOT / "target" / "release" / "brudno"
@@ -261,19 +260,21 @@ def launch(spec: EngineSpec, debug: bool = False) -> chess.engine.SimpleEngine:
     return engine
 
 
-def close_engine(engine: Optional[chess.engine.SimpleEngine]) -> None:
-    """Quit politely if possible, then make sure the process is gone."""
+def close_engine(engine: Optional[chess.engine.SimpleEngine], polite: bool = True) -> None:
+    """Stop an engine: ``quit`` first if ``polite``, then close the transport.
+
+    Closing the transport kills a process that is still running, so an
+    engine in an unknown state (crashed, hung) is stopped with polite=False
+    without waiting for it.
+    """
     if engine is None:
         return
-    try:
-        engine.quit()
-    except Exception:  # noqa: BLE001 - dead or hung engines are expected here
-        pass
-    try:
-        engine.close()
-        engine.transport.kill()
-    except Exception:  # noqa: BLE001
-        pass
+    if polite:
+        try:
+            engine.quit()
+        except Exception:  # noqa: BLE001 - dead or hung engines are expected here
+            pass
+    engine.close()
 
 
 def probe(specs: Sequence[EngineSpec], debug: bool = False) -> None:
@@ -283,7 +284,10 @@ def probe(specs: Sequence[EngineSpec], debug: bool = False) -> None:
     """
     seen: Dict[str, int] = {}
     for spec in specs:
-        engine = launch(spec, debug)
+        try:
+            engine = launch(spec, debug)
+        except Exception as err:  # noqa: BLE001
+            raise RuntimeError(f"cannot start {spec.describe()}: {err}") from err
         try:
             if not spec.name:
                 spec.name = engine.id.get("name") or Path(spec.cmd[0]).name
@@ -321,11 +325,12 @@ class EngineSet:
 
     def discard(self, index: int) -> None:
         """Kill an engine whose state is unknown (crash, hang, protocol error)."""
-        close_engine(self.engines.pop(index, None))
+        close_engine(self.engines.pop(index, None), polite=False)
 
     def close(self) -> None:
-        for index in list(self.engines):
-            self.discard(index)
+        """Quit all engines."""
+        while self.engines:
+            close_engine(self.engines.popitem()[1])
 
 
 # ---------------------------------------------------------------------------
@@ -727,52 +732,6 @@ def progress_line(res: GameResult, total: int, board: Scoreboard) -> str:
     return (f"game {res.task.number}/{total}: {res.white} - {res.black} {res.result} "
             f"({res.reason}, {res.plies} plies, {res.seconds:.1f}s) | "
             f"{board.reference} vs {board.opponent}: {board.running_line()}")
-
-
-# ---------------------------------------------------------------------------
-# reference builds
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("BRUDNO_REF_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "brudno-ref")
-    return Path(base)
-
-
-def build_ref(rev: str, repo: Path = REPO_ROOT, bin_name: str = "brudno", quiet: bool = False) -> Path:
-    """Build revision ``rev`` of the repository and return the binary's path.
-
-    The revision is exported with ``git archive`` into a scratch directory
-    (no worktree is left behind) and built with ``cargo build --release``,
-    using a target directory shared by all reference builds so that
-    dependencies are compiled once.  Binaries are cached by commit id under
-    ``$BRUDNO_REF_CACHE`` (default ``~/.cache/brudno-ref``).
-    """
-    sha = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", f"{rev}^{{commit}}"],
-                         check=True, capture_output=True, text=True).stdout.strip()
-    cache = _cache_dir()
-    out = cache / "bin" / f"{bin_name}-{sha[:12]}"
-    if out.exists():
-        return out
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=f"brudno-{sha[:12]}-") as src:
-        archive = subprocess.Popen(["git", "-C", str(repo), "archive", "--format=tar", sha],
-                                   stdout=subprocess.PIPE)
-        subprocess.run(["tar", "-x", "-C", src], stdin=archive.stdout, check=True)
-        archive.stdout.close()
-        if archive.wait() != 0:
-            raise RuntimeError(f"git archive {sha} failed")
-        env = dict(os.environ, CARGO_TARGET_DIR=str(cache / "target"))
-        if not quiet:
-            print(f"building {rev} ({sha[:12]}) ...", file=sys.stderr)
-        subprocess.run(["cargo", "build", "--release", "--bin", bin_name], cwd=src, env=env, check=True,
-                       stdout=subprocess.DEVNULL if quiet else sys.stderr,
-                       stderr=subprocess.DEVNULL if quiet else None)
-        built = cache / "target" / "release" / bin_name
-        tmp = out.with_suffix(".tmp")
-        shutil.copy2(built, tmp)
-        tmp.replace(out)
-    return out
 
 
 # ---------------------------------------------------------------------------
