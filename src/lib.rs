@@ -2,5 +2,12 @@
 //!
 //! Data flows one way: stdin → [`uci`] parse → [`engine`] → [`search`] → typed reports → [`uci`] format → stdout.
 
+pub mod bench;
+pub mod engine;
+pub mod eval;
 pub mod perft;
 pub mod position;
+pub mod score;
+pub mod search;
+pub mod tt;
+pub mod uci;

@@ -1,1 +1,149 @@
-fn main() {}
+//! The `brudno` binary: command-line parsing only. No subcommand runs the UCI protocol on stdin/stdout.
+
+use brudno::{bench, perft, position::Position};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "brudno",
+    version,
+    about = "Brudno, a UCI chess engine. With no subcommand, speaks UCI on stdin/stdout."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Count leaf nodes of the move tree (move generator check).
+    Perft {
+        /// Depth in plies (the maximum depth with --suite).
+        depth: Option<u32>,
+        /// Position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Read castling rights with Chess960 rules.
+        #[arg(long)]
+        chess960: bool,
+        /// Run a suite file of `FEN ;D1 n ;D2 n ...` lines.
+        #[arg(long)]
+        suite: Option<String>,
+        /// Maximum depth for --suite (default: all depths in the file).
+        #[arg(long = "depth")]
+        max_depth: Option<u32>,
+    },
+    /// Search the fixed bench positions; the last line is `Bench: <nodes> nodes <nps> nps`.
+    Bench {
+        /// Depth per position.
+        depth: Option<i32>,
+    },
+    /// Print the static evaluation and its breakdown.
+    Eval {
+        /// Position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    match cli.command {
+        None => {
+            brudno::uci::run();
+            ExitCode::SUCCESS
+        }
+        Some(Cmd::Perft { depth, fen, divide, chess960, suite, max_depth }) => match suite {
+            Some(file) => run_suite(&file, max_depth.or(depth), chess960),
+            None => run_perft(depth.or(max_depth).unwrap_or(5), fen.as_deref(), divide, chess960),
+        },
+        Some(Cmd::Bench { depth }) => {
+            let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).clamp(1, 64);
+            brudno::uci::format::print_bench(depth);
+            ExitCode::SUCCESS
+        }
+        Some(Cmd::Eval { fen }) => match load(fen.as_deref(), false) {
+            Some(pos) => {
+                println!("{}", brudno::uci::format::eval_text(pos.chess()));
+                ExitCode::SUCCESS
+            }
+            None => ExitCode::FAILURE,
+        },
+    }
+}
+
+fn load(fen: Option<&str>, chess960: bool) -> Option<Position> {
+    match fen.map_or_else(|| Ok(Position::default()), |f| Position::from_fen(f, chess960)) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("error: {e}");
+            None
+        }
+    }
+}
+
+fn run_perft(depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> ExitCode {
+    let Some(pos) = load(fen, chess960) else { return ExitCode::FAILURE };
+    let start = Instant::now();
+    let nodes = if divide {
+        let lines = perft::divide(&pos, depth);
+        for (m, n) in &lines {
+            println!("{}: {n}", pos.uci(*m));
+        }
+        println!();
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        perft::perft(pos.chess(), depth)
+    };
+    let t = start.elapsed();
+    println!("Nodes: {nodes}");
+    println!("Time: {} ms", t.as_millis());
+    println!("NPS: {}", bench::nps(nodes, t));
+    ExitCode::SUCCESS
+}
+
+fn run_suite(file: &str, max_depth: Option<u32>, chess960: bool) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {file}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let entries = match perft::parse_suite(&text) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let mut checks = 0;
+    let mut nodes = 0;
+    let bad = perft::run_suite(&entries, max_depth.unwrap_or(u32::MAX), chess960, |_, _, _, found| {
+        checks += 1;
+        nodes += found;
+    });
+    for m in &bad {
+        let found = m.found.map_or_else(|| "unloadable FEN".to_string(), |n| n.to_string());
+        println!("MISMATCH {} depth {}: expected {}, found {found}", m.fen, m.depth, m.expected);
+    }
+    let t = start.elapsed();
+    println!(
+        "{}: {} positions, {checks} checks, {} mismatches, {nodes} nodes in {} ms ({} nps)",
+        if bad.is_empty() { "PASS" } else { "FAIL" },
+        entries.len(),
+        bad.len(),
+        t.as_millis(),
+        bench::nps(nodes, t)
+    );
+    if bad.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}

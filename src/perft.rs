@@ -79,10 +79,8 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
             let (Some(d), Some(n)) = (f.next(), f.next()) else {
                 return Err(err(format!("bad field '{p}'")));
             };
-            let depth = d
-                .strip_prefix('D')
-                .and_then(|d| d.parse().ok())
-                .ok_or_else(|| err(format!("bad depth '{d}'")))?;
+            let depth =
+                d.strip_prefix('D').and_then(|d| d.parse().ok()).ok_or_else(|| err(format!("bad depth '{d}'")))?;
             let nodes = n.parse().map_err(|_| err(format!("bad count '{n}'")))?;
             counts.push((depth, nodes));
         }

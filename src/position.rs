@@ -311,7 +311,13 @@ mod tests {
 
     #[test]
     fn bad_fens_are_errors() {
-        for fen in ["", "garbage", "8/8/8/8/8/8/8/8 w - - 0 1", "k7/8/8/8/8/8/8/K6K w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"] {
+        for fen in [
+            "",
+            "garbage",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "k7/8/8/8/8/8/8/K6K w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        ] {
             assert!(Position::from_fen(fen, false).is_err(), "{fen}");
         }
     }

@@ -1,0 +1,341 @@
+//! The engine: owns the game position, the options, the transposition table and the search thread,
+//! and turns typed commands into typed [`Response`]s. It never makes text; `uci::format` does.
+//!
+//! Commands that change what a search depends on (`position`, `setoption`, `ucinewgame`, `go`,
+//! `bench`, `go perft`) first stop any running search and wait for its `bestmove`, so every `go`
+//! ends with exactly one `bestmove`. A bestmove found while pondering or in `go infinite` is held
+//! until `stop` or `ponderhit`, as the protocol requires; nothing spins while it waits.
+
+use crate::bench::{self, BenchLine};
+use crate::eval::{self, Trace};
+use crate::position::Position;
+use crate::search::limits::{Clock, Limits};
+use crate::search::{Iteration, Outcome, Report, SearchJob, SearchThread, Shared};
+use crate::tt::Tt;
+use crate::uci::command::{Command, Go};
+use crate::uci::options::{DEFAULT_HASH, Setting, parse_setting};
+use crossbeam_channel::Receiver;
+use shakmaty::{CastlingMode, Color, Move};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// Something to tell the GUI.
+#[derive(Clone, Debug)]
+pub enum Response {
+    /// `id` lines and the option list.
+    Identify,
+    /// `uciok`
+    UciOk,
+    /// `readyok`
+    ReadyOk,
+    /// An iteration's `info` line.
+    Info(Iteration, CastlingMode),
+    /// `info currmove`
+    CurrMove(i32, Move, usize, CastlingMode),
+    /// `bestmove`
+    BestMove(Outcome, CastlingMode),
+    /// `info string ...`
+    Note(String),
+    /// `info string error: ...`
+    Error(String),
+    /// The `d` board display.
+    Board(Box<Position>, Option<Box<Trace>>),
+    /// The `eval` breakdown.
+    Eval(Box<Trace>),
+    /// `go perft` result.
+    Perft(Vec<(Move, u64)>, CastlingMode),
+    /// One bench position done.
+    BenchLine(usize, BenchLine),
+    /// The bench total.
+    BenchDone(u64, Duration),
+}
+
+/// Whether the loop goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading commands.
+    Continue,
+    /// Exit.
+    Quit,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum State {
+    Idle,
+    /// A search runs; `hold` keeps its bestmove back (infinite or pondering).
+    Searching {
+        hold: bool,
+        start: Instant,
+    },
+    /// The search ended while its bestmove must be held.
+    Holding(Outcome),
+}
+
+/// Option values in force.
+#[derive(Clone, Debug)]
+struct Options {
+    threads: usize,
+    overhead: Duration,
+    multipv: usize,
+    chess960: bool,
+}
+
+/// The engine state behind the UCI loop.
+pub struct Engine {
+    pos: Position,
+    options: Options,
+    tt: Arc<Tt>,
+    shared: Arc<Shared>,
+    thread: SearchThread,
+    reports: Receiver<Report>,
+    state: State,
+    debug: bool,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine at the start position with default options.
+    pub fn new() -> Self {
+        let (thread, reports) = SearchThread::spawn();
+        let tt =
+            Tt::new(DEFAULT_HASH).or_else(|_| Tt::new(1)).unwrap_or_else(|_| unreachable!("1 MB always allocates"));
+        Self {
+            pos: Position::default(),
+            options: Options { threads: 1, overhead: Duration::from_millis(30), multipv: 1, chess960: false },
+            tt: Arc::new(tt),
+            shared: Arc::new(Shared::default()),
+            thread,
+            reports,
+            state: State::Idle,
+            debug: false,
+        }
+    }
+
+    /// The channel the search thread reports on; the loop selects on it.
+    pub fn reports(&self) -> &Receiver<Report> {
+        &self.reports
+    }
+
+    fn mode(&self) -> CastlingMode {
+        self.pos.mode()
+    }
+
+    /// Handles one command.
+    pub fn handle(&mut self, cmd: Command, out: &mut impl FnMut(Response)) -> Flow {
+        match cmd {
+            Command::Uci => {
+                out(Response::Identify);
+                out(Response::UciOk);
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => out(Response::ReadyOk),
+            Command::SetOption { name, value } => {
+                self.wait_idle(out);
+                self.set_option(&name, value.as_deref(), out);
+            }
+            Command::UciNewGame => {
+                self.wait_idle(out);
+                self.tt.clear();
+                self.thread.clear();
+            }
+            Command::Position { fen, moves } => {
+                self.wait_idle(out);
+                self.set_position(fen.as_deref(), &moves, out);
+            }
+            Command::Go(go) => {
+                self.wait_idle(out);
+                self.go(&go, out);
+            }
+            Command::Perft(depth) => {
+                self.wait_idle(out);
+                out(Response::Perft(crate::perft::divide(&self.pos, depth.clamp(1, 12)), self.mode()));
+            }
+            Command::Stop => self.stop(out),
+            Command::PonderHit => self.ponderhit(out),
+            Command::Quit => {
+                self.shared.stop.store(true, Ordering::Relaxed);
+                return Flow::Quit;
+            }
+            Command::Display => {
+                let trace = Box::new(eval::trace(self.pos.chess()));
+                out(Response::Board(Box::new(self.pos.clone()), Some(trace)));
+            }
+            Command::Eval => out(Response::Eval(Box::new(eval::trace(self.pos.chess())))),
+            Command::Bench(depth) => {
+                self.wait_idle(out);
+                let depth = depth.map_or(bench::DEFAULT_DEPTH, |d| d.clamp(1, 64) as i32);
+                let (nodes, t) = bench::run(depth, |i, line| out(Response::BenchLine(i, line.clone())));
+                out(Response::BenchDone(nodes, t));
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Handles a report from the search thread.
+    pub fn on_report(&mut self, report: Report, out: &mut impl FnMut(Response)) {
+        let mode = self.mode();
+        match report {
+            Report::Iteration(it) => out(Response::Info(it, mode)),
+            Report::CurrMove { depth, mv, number } => out(Response::CurrMove(depth, mv, number, mode)),
+            Report::Finished(outcome) => match self.state {
+                State::Searching { hold: true, .. } if !self.shared.stopped() => self.state = State::Holding(outcome),
+                _ => {
+                    self.state = State::Idle;
+                    out(Response::BestMove(outcome, mode));
+                }
+            },
+        }
+    }
+
+    fn stop(&mut self, out: &mut impl FnMut(Response)) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+        self.shared.pondering.store(false, Ordering::Relaxed);
+        match std::mem::replace(&mut self.state, State::Idle) {
+            State::Holding(outcome) => out(Response::BestMove(outcome, self.mode())),
+            State::Searching { start, .. } => self.state = State::Searching { hold: false, start },
+            State::Idle => {}
+        }
+    }
+
+    fn ponderhit(&mut self, out: &mut impl FnMut(Response)) {
+        if !self.shared.pondering.load(Ordering::Relaxed) {
+            return;
+        }
+        match std::mem::replace(&mut self.state, State::Idle) {
+            State::Searching { start, .. } => {
+                self.shared.ponderhit_ms.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
+                self.shared.pondering.store(false, Ordering::Relaxed);
+                self.state = State::Searching { hold: false, start };
+            }
+            State::Holding(outcome) => {
+                self.shared.pondering.store(false, Ordering::Relaxed);
+                out(Response::BestMove(outcome, self.mode()));
+            }
+            State::Idle => {}
+        }
+    }
+
+    /// Stops any search and blocks until its bestmove is out (printing what arrives meanwhile).
+    fn wait_idle(&mut self, out: &mut impl FnMut(Response)) {
+        if self.state == State::Idle {
+            return;
+        }
+        self.stop(out);
+        while self.state != State::Idle {
+            match self.reports.recv() {
+                Ok(r) => self.on_report(r, out),
+                Err(_) => self.state = State::Idle,
+            }
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>, out: &mut impl FnMut(Response)) {
+        match parse_setting(name, value) {
+            Err(e) => out(Response::Error(e.to_string())),
+            Ok(Setting::Hash(mb)) => match Tt::new(mb) {
+                Ok(tt) => {
+                    // Free the old table before the new one is used; only one is ever live.
+                    self.tt = Arc::new(tt);
+                }
+                Err(e) => out(Response::Error(format!("{e}; keeping {} MB", self.tt.size_mb()))),
+            },
+            Ok(Setting::ClearHash) => self.tt.clear(),
+            Ok(Setting::Threads(n)) => {
+                self.options.threads = n;
+                if n > 1 {
+                    out(Response::Note(format!("Threads {n} accepted; this version searches with one thread")));
+                }
+            }
+            Ok(Setting::MoveOverhead(ms)) => self.options.overhead = Duration::from_millis(ms),
+            Ok(Setting::Ponder(_)) => {}
+            Ok(Setting::MultiPv(n)) => self.options.multipv = n,
+            Ok(Setting::Chess960(on)) => {
+                self.options.chess960 = on;
+                let mode = CastlingMode::from_chess960(on);
+                if let Ok(p) = Position::from_fen(&self.pos.fen(), on) {
+                    self.pos = Position::from_chess(p.chess().clone(), mode);
+                }
+            }
+        }
+    }
+
+    /// Sets up a position; on a bad FEN the old position stays; on a bad move the moves before it stay.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String], out: &mut impl FnMut(Response)) {
+        let chess960 = self.options.chess960;
+        let base = match fen {
+            None => Position::from_chess(shakmaty::Chess::default(), CastlingMode::from_chess960(chess960)),
+            Some(f) => match Position::from_fen(f, chess960) {
+                Ok(p) => p,
+                Err(e) => return out(Response::Error(e.to_string())),
+            },
+        };
+        let mut pos = base;
+        for (i, text) in moves.iter().enumerate() {
+            match pos.parse_move(text) {
+                Ok(m) => {
+                    pos.make(m);
+                    if pos.history_len() > 512 {
+                        pos.set_root();
+                        pos.trim_history();
+                    }
+                }
+                Err(e) => {
+                    out(Response::Error(format!("{e} (move {}); position set up to the move before it", i + 1)));
+                    break;
+                }
+            }
+        }
+        self.pos = pos;
+    }
+
+    fn go(&mut self, go: &Go, out: &mut impl FnMut(Response)) {
+        let us = self.pos.turn();
+        let (time, inc) = match us {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            match self.pos.parse_move(text) {
+                Ok(m) => searchmoves.push(m),
+                Err(e) => out(Response::Error(format!("searchmoves: {e}, ignored"))),
+            }
+        }
+        let limits = Limits {
+            depth: go.depth.map(|d| d.clamp(1, 127) as i32),
+            nodes: go.nodes,
+            mate: go.mate,
+            movetime: go.movetime.map(Duration::from_millis),
+            clock: time.map(|t| Clock {
+                time: Duration::from_millis(t),
+                inc: Duration::from_millis(inc.unwrap_or(0)),
+                movestogo: go.movestogo,
+            }),
+            infinite: go.infinite,
+            ponder: go.ponder,
+            searchmoves,
+        };
+        if self.debug {
+            out(Response::Note(format!("limits {limits:?}")));
+        }
+        let start = Instant::now();
+        self.shared = Arc::new(Shared::default());
+        self.shared.pondering.store(go.ponder, Ordering::Relaxed);
+        self.state = State::Searching { hold: go.infinite || go.ponder, start };
+        self.thread.go(SearchJob {
+            pos: self.pos.clone(),
+            limits,
+            overhead: self.options.overhead,
+            start,
+            multipv: self.options.multipv,
+            tt: self.tt.clone(),
+            shared: self.shared.clone(),
+        });
+    }
+}

@@ -1,0 +1,116 @@
+//! Quiet-move ordering memory kept between searches: killer moves per ply, a butterfly history
+//! (side, from, to) with gravity, and counter-moves (the reply that refuted the previous move).
+
+use super::params::HISTORY_MAX;
+use crate::score::{Depth, MAX_PLY, Ply};
+use shakmaty::{Color, Move};
+
+/// Origin and target squares of a move, castling as king-takes-rook.
+fn squares(m: Move) -> (usize, usize) {
+    match m {
+        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from as usize, to as usize),
+        Move::Castle { king, rook } => (king as usize, rook as usize),
+        Move::Put { to, .. } => (to as usize, to as usize),
+    }
+}
+
+/// Killers, history and counter-moves.
+pub struct History {
+    killers: Vec<[Option<Move>; 2]>,
+    butterfly: Vec<i32>,
+    counters: Vec<Option<Move>>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        Self { killers: vec![[None; 2]; MAX_PLY + 4], butterfly: vec![0; 2 * 64 * 64], counters: vec![None; 64 * 64] }
+    }
+}
+
+fn bi(color: Color, m: Move) -> usize {
+    let (from, to) = squares(m);
+    (color as usize) * 4096 + from * 64 + to
+}
+
+/// Bonus for a quiet move that caused a cutoff at `depth`.
+pub fn bonus(depth: Depth) -> i32 {
+    (depth * depth * 8 + depth * 32).min(1600)
+}
+
+impl History {
+    /// Forgets everything (new game).
+    pub fn clear(&mut self) {
+        *self = Self::default();
+    }
+
+    /// Forgets the killers (new search: they belong to other plies of another tree).
+    pub fn clear_killers(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// The two killers of a ply.
+    pub fn killers(&self, ply: Ply) -> [Option<Move>; 2] {
+        self.killers[ply]
+    }
+
+    /// History score of a quiet move.
+    pub fn score(&self, color: Color, m: Move) -> i32 {
+        self.butterfly[bi(color, m)]
+    }
+
+    /// The remembered reply to `prev`.
+    pub fn counter(&self, prev: Option<Move>) -> Option<Move> {
+        prev.and_then(|p| {
+            let (f, t) = squares(p);
+            self.counters[f * 64 + t]
+        })
+    }
+
+    fn nudge(&mut self, color: Color, m: Move, delta: i32) {
+        let h = &mut self.butterfly[bi(color, m)];
+        // Gravity: the closer to the cap, the smaller the step, so scores stay bounded and recent.
+        *h += delta - *h * delta.abs() / HISTORY_MAX;
+    }
+
+    /// Records a quiet cutoff move and penalises the quiets tried before it.
+    pub fn reward(&mut self, color: Color, ply: Ply, best: Move, tried: &[Move], depth: Depth, prev: Option<Move>) {
+        let b = bonus(depth);
+        self.nudge(color, best, b);
+        for &m in tried {
+            if m != best {
+                self.nudge(color, m, -b);
+            }
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != Some(best) {
+            k[1] = k[0];
+            k[0] = Some(best);
+        }
+        if let Some(p) = prev {
+            let (f, t) = squares(p);
+            self.counters[f * 64 + t] = Some(best);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Role, Square};
+
+    #[test]
+    fn history_is_bounded_and_killers_shift() {
+        let mut h = History::default();
+        let a = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
+        let b = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+        for _ in 0..1000 {
+            h.reward(Color::White, 3, a, &[b, a], 20, None);
+        }
+        assert!(h.score(Color::White, a) <= HISTORY_MAX && h.score(Color::White, a) > HISTORY_MAX / 2);
+        assert!(h.score(Color::White, b) >= -HISTORY_MAX && h.score(Color::White, b) < -HISTORY_MAX / 2);
+        assert_eq!(h.score(Color::Black, a), 0);
+        h.reward(Color::White, 3, b, &[], 1, Some(a));
+        assert_eq!(h.killers(3), [Some(b), Some(a)]);
+        assert_eq!(h.counter(Some(a)), Some(b));
+    }
+}

@@ -1,0 +1,185 @@
+//! The search: typed reports out, no text. [`SearchThread`] owns a [`Worker`] on its own thread, takes
+//! jobs over a channel and sends [`Report`]s back; [`Shared`] carries the atomics the UCI side flips
+//! (`stop`, `ponderhit`). Nothing here prints.
+
+pub mod history;
+pub mod limits;
+mod negamax;
+pub mod params;
+pub mod picker;
+pub mod pv;
+pub mod see;
+pub mod worker;
+
+use crate::position::Position;
+use crate::score::{Depth, Score};
+use crate::tt::{Bound, Tt};
+use crossbeam_channel::{Receiver, Sender, unbounded};
+use limits::Limits;
+use shakmaty::Move;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+pub use worker::Worker;
+
+/// Flags shared between the UCI thread and the search thread.
+#[derive(Debug, Default)]
+pub struct Shared {
+    /// Set to end the search as soon as possible.
+    pub stop: AtomicBool,
+    /// True while pondering: no time limit applies.
+    pub pondering: AtomicBool,
+    /// Milliseconds from the job's start to `ponderhit` (our clock starts then).
+    pub ponderhit_ms: AtomicU64,
+}
+
+impl Shared {
+    /// Whether a stop was requested.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// One search to run.
+#[derive(Clone)]
+pub struct SearchJob {
+    /// Root position with its game history.
+    pub pos: Position,
+    /// What `go` asked for.
+    pub limits: Limits,
+    /// Time kept in reserve for transport (Move Overhead).
+    pub overhead: Duration,
+    /// When `go` arrived.
+    pub start: Instant,
+    /// Number of principal variations to report.
+    pub multipv: usize,
+    /// The transposition table to use.
+    pub tt: Arc<Tt>,
+    /// Stop and ponder flags.
+    pub shared: Arc<Shared>,
+}
+
+/// One completed (or failed-high/low) iteration for one principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// Nominal depth.
+    pub depth: Depth,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// 1-based index of the line (MultiPV).
+    pub multipv: usize,
+    /// Score from the root side's view.
+    pub score: Score,
+    /// `Some` when the iteration failed outside the aspiration window.
+    pub bound: Option<Bound>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since `go`.
+    pub time: Duration,
+    /// TT fill in permille.
+    pub hashfull: u32,
+    /// The principal variation, legal from the root.
+    pub pv: Vec<Move>,
+}
+
+/// What the search tells the UCI side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// An iteration result.
+    Iteration(Iteration),
+    /// The root move being searched now.
+    CurrMove {
+        /// Nominal depth.
+        depth: Depth,
+        /// The move.
+        mv: Move,
+        /// 1-based position in the root move order.
+        number: usize,
+    },
+    /// The search is over.
+    Finished(Outcome),
+}
+
+/// The end of a search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Move to play (`None` when there is no legal move).
+    pub best: Option<Move>,
+    /// Expected reply.
+    pub ponder: Option<Move>,
+    /// Score of the best move.
+    pub score: Score,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Deepest completed depth.
+    pub depth: Depth,
+}
+
+enum Msg {
+    Go(Box<SearchJob>),
+    Clear,
+    Quit,
+}
+
+/// The search thread: one persistent [`Worker`], so histories survive between moves.
+pub struct SearchThread {
+    tx: Sender<Msg>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl SearchThread {
+    /// Starts the thread; its reports arrive on the returned receiver.
+    pub fn spawn() -> (SearchThread, Receiver<Report>) {
+        let (tx, rx) = unbounded::<Msg>();
+        let (report_tx, report_rx) = unbounded();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let sink = report_tx.clone();
+                let mut worker = Worker::new(Box::new(move |r| {
+                    let _ = sink.send(r);
+                }));
+                for msg in rx {
+                    match msg {
+                        Msg::Go(job) => {
+                            let outcome = match catch_unwind(AssertUnwindSafe(|| worker.run(&job))) {
+                                Ok(o) => o,
+                                Err(_) => {
+                                    log::error!("search panicked; playing the first legal move");
+                                    let best = job.pos.legal_moves().first().copied();
+                                    Outcome { best, ..Outcome::default() }
+                                }
+                            };
+                            let _ = report_tx.send(Report::Finished(outcome));
+                        }
+                        Msg::Clear => worker.clear(),
+                        Msg::Quit => break,
+                    }
+                }
+            })
+            .expect("spawning the search thread");
+        (SearchThread { tx, handle: Some(handle) }, report_rx)
+    }
+
+    /// Starts a search; a `Report::Finished` always follows.
+    pub fn go(&self, job: SearchJob) {
+        let _ = self.tx.send(Msg::Go(Box::new(job)));
+    }
+
+    /// Forgets histories and killers (new game). Queued behind any running search.
+    pub fn clear(&self) {
+        let _ = self.tx.send(Msg::Clear);
+    }
+}
+
+impl Drop for SearchThread {
+    fn drop(&mut self) {
+        let _ = self.tx.send(Msg::Quit);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! Fail-soft negamax alpha-beta with principal variation search, and the quiescence search.
+//! One function serves both colours: scores are always from the side to move's view.
+
+use super::params::*;
+use super::picker::{Kind, Picker, is_tactical};
+use super::see::see_ge;
+use super::worker::Worker;
+use crate::eval::evaluate;
+use crate::score::{Depth, MAX_PLY, Ply, Score};
+use crate::tt::{Bound, PackedMove};
+use shakmaty::{Move, Position as _, Role};
+
+impl Worker {
+    /// Whether the side to move has a piece other than pawns and king (null move is unsafe without).
+    fn has_non_pawn_material(&self) -> bool {
+        let c = self.pos.chess();
+        let b = c.board();
+        (b.by_color(c.turn()) & !(b.pawns() | b.kings())).any()
+    }
+
+    /// Searches `depth` plies below the current position within `(alpha, beta)`.
+    pub(super) fn negamax(
+        &mut self,
+        mut alpha: Score,
+        mut beta: Score,
+        mut depth: Depth,
+        ply: Ply,
+        cut: bool,
+    ) -> Score {
+        let pv_node = beta.0 - alpha.0 > 1;
+        let root = ply == 0;
+        self.pv.clear(ply);
+
+        // Step 1. Horizon: resolve captures first so the static evaluation is of a quiet position.
+        let in_check = self.pos.in_check();
+        if depth <= 0 && !in_check {
+            return self.qsearch(alpha, beta, ply);
+        }
+        depth = depth.max(1);
+        if self.should_stop() {
+            return Score::DRAW;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        // Step 2. Draws and mate distance pruning (a mate found nearer the root cannot be beaten).
+        if !root {
+            if self.pos.is_repetition() || self.pos.is_fifty_move_draw() || self.pos.is_insufficient_material() {
+                return Score::DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check { Score::DRAW } else { evaluate(self.pos.chess()) };
+            }
+            alpha = alpha.max(Score::mated_in(ply));
+            beta = beta.min(Score::mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Step 3. Transposition table: a deep enough stored bound settles a non-PV node.
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+            && match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            }
+        {
+            return h.score;
+        }
+
+        // Step 4. Static evaluation (none in check: every move must be searched).
+        let eval = if in_check { None } else { Some(hit.map_or_else(|| evaluate(self.pos.chess()), |h| h.eval)) };
+        self.stack[ply].eval = eval;
+        let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
+            (Some(now), Some(before)) => now > before,
+            _ => false,
+        };
+
+        if let Some(eval) = eval
+            && !pv_node
+        {
+            // Step 5. Reverse futility: far above beta at low depth, the opponent's best reply is
+            // unlikely to claw back the margin, so the node fails high without a search.
+            let margin = RFP_MARGIN * (depth - i32::from(improving));
+            if depth <= RFP_MAX_DEPTH && eval.0 - margin >= beta.0 && !beta.is_mate() {
+                return eval;
+            }
+
+            // Step 6. Null move: if passing still fails high, a real move will too, except in
+            // zugzwang, which the non-pawn-material guard makes rare.
+            let prev_null = ply > 0 && self.stack[ply - 1].null;
+            if depth >= NMP_MIN_DEPTH && eval >= beta && !prev_null && !beta.is_mate() && self.has_non_pawn_material() {
+                let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval.0 - beta.0) / 200).min(3);
+                if self.pos.make_null() {
+                    self.stack[ply].mv = None;
+                    self.stack[ply].null = true;
+                    let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut);
+                    self.stack[ply].null = false;
+                    self.pos.unmake();
+                    if self.stopped {
+                        return Score::DRAW;
+                    }
+                    if score >= beta {
+                        return if score.is_mate() { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        // Step 7. Internal iterative reduction: with no TT move the ordering is poor, search shallower.
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut) {
+            depth -= 1;
+        }
+
+        // Step 8. The move loop.
+        let prev_move = if ply > 0 { self.stack[ply - 1].mv } else { None };
+        let moves = self.pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { Score::mated_in(ply) } else { Score::DRAW };
+        }
+        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.history, ply, prev_move);
+        let turn = self.pos.turn();
+        let mut best = -Score::INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut quiets: [Option<Move>; 64] = [None; 64];
+        let mut quiet_count = 0usize;
+        let mut searched = 0usize;
+        let mut skip_quiets = false;
+
+        while let Some((m, kind)) = picker.pick() {
+            if root && !self.root_moves.contains(&m) {
+                continue;
+            }
+            let quiet = !is_tactical(m);
+            if quiet && skip_quiets {
+                continue;
+            }
+            let losing_mate = best <= -Score::MATE_BOUND;
+
+            // Step 9. Shallow pruning at non-PV nodes once a move has been searched: late quiet
+            // moves, quiets that cannot reach alpha, and moves that lose material by SEE. None of
+            // these can hide a mate the search has to see, because mated scores keep them off.
+            if !root && !pv_node && !in_check && searched > 0 && !losing_mate {
+                if quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize {
+                    skip_quiets = true;
+                    continue;
+                }
+                if quiet
+                    && depth <= FP_MAX_DEPTH
+                    && eval.is_some_and(|e| e.0 + FP_BASE + FP_PER_DEPTH * depth <= alpha.0)
+                {
+                    skip_quiets = true;
+                    continue;
+                }
+                if depth <= SEE_MAX_DEPTH {
+                    let margin = if quiet { -SEE_QUIET_MARGIN * depth } else { -SEE_CAPTURE_MARGIN * depth };
+                    if (kind == Kind::Bad || quiet) && !see_ge(self.pos.chess(), m, margin) {
+                        continue;
+                    }
+                }
+            }
+
+            if root {
+                self.report_currmove(depth, m, searched + 1);
+            }
+            self.stack[ply].mv = Some(m);
+            self.pos.make(m);
+            searched += 1;
+            if quiet && quiet_count < quiets.len() {
+                quiets[quiet_count] = Some(m);
+                quiet_count += 1;
+            }
+            let gives_check = self.pos.in_check();
+            // Step 10. Check extension: forcing lines are searched one ply deeper.
+            let new_depth = depth - 1 + Depth::from(gives_check);
+
+            // Step 11. Principal variation search with late move reductions.
+            let mut score;
+            if searched == 1 {
+                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, false);
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVE && quiet && !gives_check {
+                    r = Depth::from(self.lmr[(depth as usize).min(63)][searched.min(63)]);
+                    r -= Depth::from(pv_node);
+                    r += Depth::from(!improving);
+                    r += Depth::from(cut);
+                    r -= self.history.score(turn, m) / 8192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !cut);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(-beta, -alpha, new_depth, ply + 1, false);
+                }
+            }
+            self.pos.unmake();
+            if self.stopped {
+                return Score::DRAW;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if pv_node || root {
+                        self.pv.update(ply, m);
+                    }
+                    if score >= beta {
+                        // Step 12. A cutoff: remember the quiet move that caused it.
+                        if quiet {
+                            let tried: Vec<Move> = quiets[..quiet_count].iter().flatten().copied().collect();
+                            self.history.reward(turn, ply, m, &tried, depth, prev_move);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        if searched == 0 {
+            // Every move was pruned or excluded (MultiPV/searchmoves at the root): nothing learned.
+            return if root { -Score::INFINITE } else { alpha };
+        }
+
+        // Step 13. Store the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best_move.is_some() && pv_node {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = best_move.map_or(tt_move, PackedMove::new);
+        if !(root && self.root_moves.len() < picker.len()) {
+            self.tt.store(key, ply, stored_move, best, eval.unwrap_or(best), depth, bound);
+        }
+        best
+    }
+
+    /// Quiescence: stand pat, then captures and queen promotions (all evasions when in check).
+    pub(super) fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: Ply) -> Score {
+        if self.should_stop() {
+            return Score::DRAW;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.pv.clear(ply);
+        if self.pos.is_insufficient_material() {
+            return Score::DRAW;
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { Score::DRAW } else { evaluate(self.pos.chess()) };
+        }
+
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if usable && beta.0 - alpha.0 == 1 {
+                return h.score;
+            }
+        }
+
+        let stand_pat = if in_check { None } else { Some(hit.map_or_else(|| evaluate(self.pos.chess()), |h| h.eval)) };
+        let mut best = -Score::INFINITE;
+        if let Some(sp) = stand_pat {
+            // Standing pat is safe outside check: some quiet move is almost always at least as good.
+            if sp >= beta {
+                return sp;
+            }
+            best = sp;
+            alpha = alpha.max(sp);
+        }
+
+        let mut moves = self.pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { Score::mated_in(ply) } else { Score::DRAW };
+        }
+        if !in_check {
+            moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
+        }
+        let mut picker = Picker::new_quiet_free(moves, &self.history, self.pos.turn());
+        let mut best_move = None;
+        while let Some((m, _)) = picker.pick() {
+            if let Some(sp) = stand_pat {
+                // Delta and SEE pruning: a capture that loses material, or cannot lift the score
+                // to alpha even with a margin, cannot raise alpha here.
+                let gain = m.capture().map_or(0, |r| SEE_VALUE[r as usize])
+                    + m.promotion().map_or(0, |r| SEE_VALUE[r as usize] - SEE_VALUE[1]);
+                let gain = if m.is_en_passant() { SEE_VALUE[1] } else { gain };
+                if sp.0 + gain + DELTA_MARGIN <= alpha.0 || !see_ge(self.pos.chess(), m, 0) {
+                    continue;
+                }
+            }
+            self.pos.make(m);
+            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            self.pos.unmake();
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
+        let mv = best_move.map_or(PackedMove::NONE, PackedMove::new);
+        self.tt.store(key, ply, mv, best, stand_pat.unwrap_or(best), 0, bound);
+        best
+    }
+}

@@ -1,0 +1,62 @@
+//! Every search tunable, named, in one place. Margins are in centipawns, depths in plies.
+
+/// Half-width of the first aspiration window around the previous iteration's score.
+pub const ASPIRATION_WINDOW: i32 = 25;
+/// Depth from which aspiration windows are used (shallower iterations search the full window).
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+
+/// Reverse futility: deepest depth it applies at, and margin per ply.
+pub const RFP_MAX_DEPTH: i32 = 7;
+/// Reverse futility margin per ply of depth.
+pub const RFP_MARGIN: i32 = 75;
+
+/// Null move: minimum depth, base reduction and extra reduction per this many plies of depth.
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// Null move base reduction.
+pub const NMP_BASE_REDUCTION: i32 = 3;
+/// Null move reduction grows by one every this many plies.
+pub const NMP_DEPTH_DIVISOR: i32 = 4;
+
+/// Internal iterative reduction: minimum depth at which a node without a TT move is searched one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Late move pruning: deepest depth, and quiet moves allowed = `LMP_BASE + depth * depth`.
+pub const LMP_MAX_DEPTH: i32 = 4;
+/// Late move pruning base move count.
+pub const LMP_BASE: usize = 3;
+
+/// Futility pruning of quiet moves: deepest depth, base margin and margin per ply.
+pub const FP_MAX_DEPTH: i32 = 5;
+/// Futility base margin.
+pub const FP_BASE: i32 = 80;
+/// Futility margin per ply.
+pub const FP_PER_DEPTH: i32 = 90;
+
+/// SEE pruning at shallow depth: captures losing more than this per ply are skipped; quiets losing
+/// more than `SEE_QUIET_MARGIN` per ply too.
+pub const SEE_CAPTURE_MARGIN: i32 = 100;
+/// SEE threshold per ply for quiet moves.
+pub const SEE_QUIET_MARGIN: i32 = 60;
+/// Deepest depth SEE pruning applies at.
+pub const SEE_MAX_DEPTH: i32 = 6;
+
+/// Late move reductions: minimum depth and minimum move number (1-based) before reducing.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// LMR applies from this move number on.
+pub const LMR_MIN_MOVE: usize = 3;
+/// LMR table: `base + ln(depth) * ln(moves) / divisor`, in hundredths.
+pub const LMR_BASE: f64 = 0.75;
+/// LMR divisor.
+pub const LMR_DIVISOR: f64 = 2.25;
+
+/// History bonus cap (the gravity formula keeps scores in `-HISTORY_MAX..=HISTORY_MAX`).
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
+pub const DELTA_MARGIN: i32 = 200;
+
+/// Piece values for move ordering and SEE, indexed by `Role as usize` (0 unused), king counted high.
+pub const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];
+
+/// Nodes between checks of the stop flag and the clock.
+pub const CHECK_EVERY: u64 = 1024;

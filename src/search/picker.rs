@@ -1,0 +1,135 @@
+//! Move ordering: scores every legal move once, then hands them out best first by selection, so a
+//! cutoff on an early move never pays for sorting the rest.
+//!
+//! Order: TT move; winning and equal captures and queen promotions (MVV-LVA); killers; counter-move;
+//! quiets by history; losing captures (by SEE) and under-promotions last.
+
+use super::history::History;
+use super::params::SEE_VALUE;
+use super::see::see_ge;
+use crate::score::Ply;
+use crate::tt::PackedMove;
+use shakmaty::{Chess, Move, MoveList, Position, Role};
+
+const TT_MOVE: i32 = 8_000_000;
+const GOOD_CAPTURE: i32 = 4_000_000;
+const KILLER_1: i32 = 2_000_000;
+const KILLER_2: i32 = 1_900_000;
+const COUNTER: i32 = 1_800_000;
+const BAD_CAPTURE: i32 = -4_000_000;
+
+/// Broad class of a move, for pruning decisions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The TT move.
+    Tt,
+    /// A capture or promotion that does not lose material.
+    Good,
+    /// A quiet move (killers, counter and history-ordered).
+    Quiet,
+    /// A capture losing material, or an under-promotion.
+    Bad,
+}
+
+/// Most valuable victim, least valuable attacker.
+fn mvv_lva(m: Move) -> i32 {
+    let victim = match m {
+        Move::EnPassant { .. } => SEE_VALUE[Role::Pawn as usize],
+        _ => m.capture().map_or(0, |r| SEE_VALUE[r as usize]),
+    };
+    let promo = m.promotion().map_or(0, |r| SEE_VALUE[r as usize]);
+    (victim + promo) * 16 - m.role() as i32
+}
+
+/// Whether a move is tactical (capture or promotion) rather than quiet.
+pub fn is_tactical(m: Move) -> bool {
+    m.is_capture() || m.is_promotion()
+}
+
+/// A scored move list handed out best first.
+pub struct Picker {
+    moves: MoveList,
+    scores: [i32; 256],
+    next: usize,
+}
+
+impl Picker {
+    /// Orders all `moves` for a main-search node.
+    pub fn new(
+        chess: &Chess,
+        moves: MoveList,
+        tt_move: PackedMove,
+        history: &History,
+        ply: Ply,
+        prev: Option<Move>,
+    ) -> Self {
+        let mut scores = [0; 256];
+        let killers = history.killers(ply);
+        let counter = history.counter(prev);
+        let turn = chess.turn();
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if !tt_move.is_none() && PackedMove::new(m) == tt_move {
+                TT_MOVE
+            } else if is_tactical(m) {
+                let under = m.promotion().is_some_and(|r| r != Role::Queen);
+                if !under && see_ge(chess, m, 0) { GOOD_CAPTURE + mvv_lva(m) } else { BAD_CAPTURE + mvv_lva(m) }
+            } else if killers[0] == Some(m) {
+                KILLER_1
+            } else if killers[1] == Some(m) {
+                KILLER_2
+            } else if counter == Some(m) {
+                COUNTER
+            } else {
+                history.score(turn, m)
+            };
+        }
+        Self { moves, scores, next: 0 }
+    }
+
+    /// Orders captures and promotions for quiescence by MVV-LVA (all moves when `moves` are evasions).
+    pub fn new_quiet_free(moves: MoveList, history: &History, turn: shakmaty::Color) -> Self {
+        let mut scores = [0; 256];
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if is_tactical(m) { GOOD_CAPTURE + mvv_lva(m) } else { history.score(turn, m) };
+        }
+        Self { moves, scores, next: 0 }
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there are no moves at all.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The best remaining move and its class.
+    pub fn pick(&mut self) -> Option<(Move, Kind)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let (m, s) = (self.moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        let kind = if s >= TT_MOVE {
+            Kind::Tt
+        } else if s >= GOOD_CAPTURE {
+            Kind::Good
+        } else if s < BAD_CAPTURE / 2 {
+            Kind::Bad
+        } else {
+            Kind::Quiet
+        };
+        Some((m, kind))
+    }
+}

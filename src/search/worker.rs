@@ -1,0 +1,250 @@
+//! The `Worker`: per-thread search state and the iterative-deepening driver with aspiration windows,
+//! MultiPV, and the stop/time/node checks. Results of an aborted iteration are discarded.
+
+use super::history::History;
+use super::limits::TimeManager;
+use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, LMR_BASE, LMR_DIVISOR};
+use super::pv::PvTable;
+use super::{Iteration, Outcome, Report, SearchJob, Shared};
+use crate::position::Position;
+use crate::score::{Depth, MAX_PLY, Score};
+use crate::tt::{Bound, PackedMove, Tt};
+use shakmaty::Move;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// Per-ply search state along the current path.
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct Frame {
+    /// Static evaluation (`None` in check).
+    pub eval: Option<Score>,
+    /// Move made from this ply (`None` for a null move or not yet).
+    pub mv: Option<Move>,
+    /// Whether the move made from this ply was a null move.
+    pub null: bool,
+}
+
+/// Sends reports somewhere (a channel, or nowhere for bench).
+pub type Reporter = Box<dyn FnMut(Report) + Send>;
+
+/// A search thread's state: histories persist between searches; the rest is reset per search.
+pub struct Worker {
+    pub(super) pos: Position,
+    pub(super) tt: Arc<Tt>,
+    pub(super) shared: Arc<Shared>,
+    pub(super) history: History,
+    pub(super) pv: PvTable,
+    pub(super) stack: Vec<Frame>,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) stopped: bool,
+    /// Root moves still searchable this iteration (MultiPV removes the lines already reported).
+    pub(super) root_moves: Vec<Move>,
+    pub(super) lmr: Vec<[u8; 64]>,
+    node_limit: u64,
+    hard: Option<Duration>,
+    start: Instant,
+    reporter: Reporter,
+}
+
+impl Worker {
+    /// A fresh worker reporting to `reporter`.
+    pub fn new(reporter: Reporter) -> Self {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Self {
+            pos: Position::default(),
+            tt: Arc::new(Tt::new(1).unwrap_or_else(|_| unreachable!("1 MB always allocates"))),
+            shared: Arc::new(Shared::default()),
+            history: History::default(),
+            pv: PvTable::default(),
+            stack: vec![Frame::default(); MAX_PLY + 8],
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_moves: Vec::new(),
+            lmr,
+            node_limit: u64::MAX,
+            hard: None,
+            start: Instant::now(),
+            reporter,
+        }
+    }
+
+    /// Forgets histories (new game).
+    pub fn clear(&mut self) {
+        self.history.clear();
+    }
+
+    /// Time on our clock: zero while pondering, counted from `ponderhit` after one.
+    fn clock_elapsed(&self) -> Option<Duration> {
+        if self.shared.pondering.load(Ordering::Relaxed) {
+            return None;
+        }
+        let hit = Duration::from_millis(self.shared.ponderhit_ms.load(Ordering::Relaxed));
+        Some(self.start.elapsed().saturating_sub(hit))
+    }
+
+    /// Called at every node: exact node limit, and every `CHECK_EVERY` nodes the stop flag and clock.
+    #[inline]
+    pub(super) fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
+            let out_of_time = matches!((self.hard, self.clock_elapsed()), (Some(h), Some(e)) if e >= h);
+            self.stopped = self.shared.stopped() || out_of_time;
+        }
+        self.stopped
+    }
+
+    fn report(&mut self, r: Report) {
+        (self.reporter)(r);
+    }
+
+    /// Runs a whole search and returns its outcome (the caller announces it).
+    pub fn run(&mut self, job: &SearchJob) -> Outcome {
+        self.pos = job.pos.clone();
+        self.pos.trim_history();
+        self.pos.set_root();
+        self.tt = job.tt.clone();
+        self.shared = job.shared.clone();
+        self.tt.new_search();
+        self.history.clear_killers();
+        self.nodes = 0;
+        self.stopped = false;
+        self.start = job.start;
+        self.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
+        let tm = TimeManager::new(&job.limits, job.overhead);
+        self.hard = tm.hard;
+
+        let legal: Vec<Move> = self.pos.legal_moves().into_iter().collect();
+        let mut root: Vec<Move> = if job.limits.searchmoves.is_empty() {
+            legal.clone()
+        } else {
+            legal.iter().copied().filter(|m| job.limits.searchmoves.contains(m)).collect()
+        };
+        if root.is_empty() {
+            root = legal.clone();
+        }
+        let Some(&first) = root.first() else {
+            return Outcome::default();
+        };
+        let max_depth = job.limits.depth.unwrap_or(MAX_PLY as Depth - 1).clamp(1, MAX_PLY as Depth - 1);
+        let multipv = job.multipv.clamp(1, root.len());
+        let mut lines: Vec<(Score, Vec<Move>)> = vec![(Score::DRAW, vec![first])];
+        let mut outcome = Outcome { best: Some(first), ..Outcome::default() };
+
+        for depth in 1..=max_depth {
+            let mut this_depth: Vec<(Score, Vec<Move>)> = Vec::new();
+            for index in 0..multipv {
+                let prev = lines.get(index).map_or(Score::DRAW, |l| l.0);
+                self.root_moves =
+                    root.iter().copied().filter(|m| !this_depth.iter().any(|(_, pv)| pv[0] == *m)).collect();
+                let Some((score, pv)) = self.aspiration(depth, prev, index + 1) else { break };
+                this_depth.push((score, pv));
+            }
+            if self.stopped && (this_depth.is_empty() || depth > 1) {
+                break;
+            }
+            lines = this_depth;
+            outcome.best = lines[0].1.first().copied();
+            outcome.ponder = lines[0].1.get(1).copied();
+            outcome.score = lines[0].0;
+            outcome.depth = depth;
+            let mate_done =
+                job.limits.mate.is_some_and(|n| outcome.score.mate_moves().is_some_and(|m| m > 0 && m <= n as i32));
+            let soft_done = matches!((tm.soft, self.clock_elapsed()), (Some(s), Some(e)) if e >= s);
+            let forced = root.len() == 1 && job.limits.is_timed() && !job.limits.ponder;
+            if self.stopped || mate_done || soft_done || forced {
+                break;
+            }
+        }
+        if outcome.ponder.is_none() {
+            outcome.ponder = outcome.best.and_then(|b| self.ponder_from_tt(b));
+        }
+        outcome.nodes = self.nodes;
+        outcome
+    }
+
+    /// Searches one line at `depth` with a window around `prev`, widening on failure. `None` if aborted.
+    fn aspiration(&mut self, depth: Depth, prev: Score, multipv: usize) -> Option<(Score, Vec<Move>)> {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !prev.is_mate() {
+            (Score((prev.0 - delta).max(-Score::INFINITE.0)), Score((prev.0 + delta).min(Score::INFINITE.0)))
+        } else {
+            (-Score::INFINITE, Score::INFINITE)
+        };
+        loop {
+            self.seldepth = 0;
+            let score = self.negamax(alpha, beta, depth, 0, false);
+            if self.stopped && depth > 1 {
+                return None;
+            }
+            let pv = self.pv.line(0).to_vec();
+            let bound = if score <= alpha && score > -Score::INFINITE && !self.stopped {
+                Some(Bound::Upper)
+            } else if score >= beta && !self.stopped {
+                Some(Bound::Lower)
+            } else {
+                None
+            };
+            if !pv.is_empty() {
+                self.report_line(depth, multipv, score, bound, pv.clone());
+            }
+            match bound {
+                Some(Bound::Upper) => {
+                    beta = Score((alpha.0 + beta.0) / 2);
+                    alpha = Score((score.0 - delta).max(-Score::INFINITE.0));
+                }
+                Some(Bound::Lower) => beta = Score((score.0 + delta).min(Score::INFINITE.0)),
+                _ => return if pv.is_empty() { None } else { Some((score, pv)) },
+            }
+            delta += delta / 2;
+        }
+    }
+
+    fn report_line(&mut self, depth: Depth, multipv: usize, score: Score, bound: Option<Bound>, pv: Vec<Move>) {
+        let it = Iteration {
+            depth,
+            seldepth: self.seldepth.max(depth as usize),
+            multipv,
+            score,
+            bound,
+            nodes: self.nodes,
+            time: self.start.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv,
+        };
+        self.report(Report::Iteration(it));
+    }
+
+    /// Reports the root move being searched, after a few seconds (to keep the output short).
+    pub(super) fn report_currmove(&mut self, depth: Depth, mv: Move, number: usize) {
+        if self.start.elapsed() > Duration::from_secs(3) {
+            self.report(Report::CurrMove { depth, mv, number });
+        }
+    }
+
+    /// The TT's move after `best`, if it is legal there.
+    fn ponder_from_tt(&mut self, best: Move) -> Option<Move> {
+        self.pos.make(best);
+        let reply = self.tt.probe(self.pos.key(), 0).and_then(|hit| {
+            self.pos.legal_moves().into_iter().find(|&m| PackedMove::new(m) == hit.mv && !hit.mv.is_none())
+        });
+        self.pos.unmake();
+        reply
+    }
+}

@@ -1,0 +1,162 @@
+//! Text out: turns typed [`Response`]s into protocol lines. The only place moves become strings.
+
+use super::options::{Kind, OPTIONS};
+use crate::bench;
+use crate::engine::Response;
+use crate::eval::{Split, Trace, pst::PHASE_TOTAL};
+use crate::score::Score;
+use crate::search::Iteration;
+use crate::tt::Bound;
+use shakmaty::{CastlingMode, Chess, Move, Position as _, Square};
+use std::fmt::Write as _;
+
+fn uci(m: Move, mode: CastlingMode) -> String {
+    m.to_uci(mode).to_string()
+}
+
+/// `cp N` or `mate N`.
+pub fn score(s: Score) -> String {
+    match s.mate_moves() {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {}", s.0),
+    }
+}
+
+/// The `info` line of an iteration.
+pub fn info(it: &Iteration, mode: CastlingMode) -> String {
+    let bound = match it.bound {
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+        _ => "",
+    };
+    let ms = it.time.as_millis().max(1) as u64;
+    let nps = it.nodes.saturating_mul(1000) / ms;
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {} pv",
+        it.depth,
+        it.seldepth,
+        it.multipv,
+        score(it.score),
+        it.nodes,
+        it.hashfull,
+        it.time.as_millis()
+    );
+    for &m in &it.pv {
+        line.push(' ');
+        line.push_str(&uci(m, mode));
+    }
+    line
+}
+
+/// All the lines one response makes.
+pub fn lines(r: &Response) -> Vec<String> {
+    match r {
+        Response::Identify => {
+            let mut v = vec![
+                format!("id name Brudno {}", env!("CARGO_PKG_VERSION")),
+                "id author the Brudno developers".to_string(),
+            ];
+            v.extend(OPTIONS.iter().map(|o| match o.kind {
+                Kind::Spin { default, min, max } => {
+                    format!("option name {} type spin default {default} min {min} max {max}", o.name)
+                }
+                Kind::Check { default } => format!("option name {} type check default {default}", o.name),
+                Kind::Button => format!("option name {} type button", o.name),
+            }));
+            v
+        }
+        Response::UciOk => vec!["uciok".into()],
+        Response::ReadyOk => vec!["readyok".into()],
+        Response::Info(it, mode) => vec![info(it, *mode)],
+        Response::CurrMove(depth, m, n, mode) => {
+            vec![format!("info depth {depth} currmove {} currmovenumber {n}", uci(*m, *mode))]
+        }
+        Response::BestMove(o, mode) => {
+            let best = o.best.map_or_else(|| "0000".to_string(), |m| uci(m, *mode));
+            match o.ponder {
+                Some(p) if o.best.is_some() => vec![format!("bestmove {best} ponder {}", uci(p, *mode))],
+                _ => vec![format!("bestmove {best}")],
+            }
+        }
+        Response::Note(s) => vec![format!("info string {s}")],
+        Response::Error(s) => vec![format!("info string error: {s}")],
+        Response::Board(pos, trace) => {
+            let mut v = board(pos.chess());
+            v.push(String::new());
+            v.push(format!("Fen: {}", pos.fen()));
+            v.push(format!("Key: {:016X}", pos.key()));
+            let checkers: Vec<String> = pos.chess().checkers().into_iter().map(|s| s.to_string()).collect();
+            v.push(format!("Checkers: {}", checkers.join(" ")));
+            if let Some(t) = trace {
+                v.push(format!("Eval: {} (side to move)", t.total.0));
+            }
+            v
+        }
+        Response::Eval(t) => eval_lines(t),
+        Response::Perft(divide, mode) => {
+            let mut v: Vec<String> = divide.iter().map(|(m, n)| format!("{}: {n}", uci(*m, *mode))).collect();
+            v.push(String::new());
+            v.push(format!("Nodes searched: {}", divide.iter().map(|(_, n)| n).sum::<u64>()));
+            v
+        }
+        Response::BenchLine(i, l) => {
+            vec![format!("{:>2}/{} {:>10} nodes  best {:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.best, l.fen)]
+        }
+        Response::BenchDone(nodes, t) => {
+            vec![format!("Bench: {nodes} nodes {} nps", bench::nps(*nodes, *t))]
+        }
+    }
+}
+
+/// An ASCII board, rank 8 first.
+fn board(chess: &Chess) -> Vec<String> {
+    let sep = " +---+---+---+---+---+---+---+---+".to_string();
+    let mut v = vec![sep.clone()];
+    for rank in (0..8).rev() {
+        let mut row = String::from(" |");
+        for file in 0..8 {
+            let sq = Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+            let c = chess.board().piece_at(sq).map_or(' ', |p| p.char());
+            let _ = write!(row, " {c} |");
+        }
+        let _ = write!(row, " {}", rank + 1);
+        v.push(row);
+        v.push(sep.clone());
+    }
+    v.push("   a   b   c   d   e   f   g   h".into());
+    v
+}
+
+fn split(name: &str, s: Split) -> String {
+    format!("{name:<10} {:>7} {:>7}", s.mg, s.eg)
+}
+
+/// The evaluation breakdown (White's view per term, final score from the side to move).
+pub fn eval_lines(t: &Trace) -> Vec<String> {
+    vec![
+        "Term            MG      EG   (White's view, centipawns)".into(),
+        split("Material", t.material),
+        split("PST", t.pst),
+        split("Total", Split { mg: t.material.mg + t.pst.mg, eg: t.material.eg + t.pst.eg }),
+        format!("Phase      {} / {PHASE_TOTAL}", t.phase),
+        format!("Tempo      {}", t.tempo),
+        format!("Final evaluation: {} (side to move)", t.total.0),
+    ]
+}
+
+/// The `brudno eval` text.
+pub fn eval_text(chess: &Chess) -> String {
+    eval_lines(&crate::eval::trace(chess)).join("\n")
+}
+
+/// The `brudno bench` output, printed as each position finishes.
+pub fn print_bench(depth: i32) {
+    let (nodes, t) = bench::run(depth, |i, l| {
+        for line in lines(&Response::BenchLine(i, l.clone())) {
+            println!("{line}");
+        }
+    });
+    for line in lines(&Response::BenchDone(nodes, t)) {
+        println!("{line}");
+    }
+}

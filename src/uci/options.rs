@@ -1,0 +1,153 @@
+//! The UCI option table: names, types, defaults and ranges, and validation of `setoption` values.
+//! Names match case-insensitively, as the UCI specification asks.
+
+use std::fmt;
+
+/// The type and range of an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An integer in a range.
+    Spin {
+        /// Default value.
+        default: i64,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// A boolean.
+    Check {
+        /// Default value.
+        default: bool,
+    },
+    /// An action with no value.
+    Button,
+}
+
+/// One option as announced after `uci`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionDef {
+    /// Name as announced.
+    pub name: &'static str,
+    /// Type and range.
+    pub kind: Kind,
+}
+
+/// Default transposition table size in MB.
+pub const DEFAULT_HASH: usize = 16;
+
+/// Every option the engine announces.
+pub const OPTIONS: &[OptionDef] = &[
+    OptionDef { name: "Hash", kind: Kind::Spin { default: DEFAULT_HASH as i64, min: 1, max: 65536 } },
+    OptionDef { name: "Threads", kind: Kind::Spin { default: 1, min: 1, max: 256 } },
+    OptionDef { name: "Move Overhead", kind: Kind::Spin { default: 30, min: 0, max: 5000 } },
+    OptionDef { name: "Clear Hash", kind: Kind::Button },
+    OptionDef { name: "Ponder", kind: Kind::Check { default: false } },
+    OptionDef { name: "MultiPV", kind: Kind::Spin { default: 1, min: 1, max: 256 } },
+    OptionDef { name: "UCI_Chess960", kind: Kind::Check { default: false } },
+];
+
+/// A validated option setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// Hash size in MB.
+    Hash(usize),
+    /// Search threads.
+    Threads(usize),
+    /// Move Overhead in ms.
+    MoveOverhead(u64),
+    /// Clear the hash table.
+    ClearHash,
+    /// Ponder on or off.
+    Ponder(bool),
+    /// Number of lines.
+    MultiPv(usize),
+    /// Chess960 castling.
+    Chess960(bool),
+}
+
+/// Why a `setoption` was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No such option.
+    Unknown(String),
+    /// A value is required.
+    MissingValue(&'static str),
+    /// Not a number / not true or false.
+    BadValue(&'static str, String),
+    /// A number outside the range.
+    OutOfRange(&'static str, i64, i64, i64),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unknown(n) => write!(f, "no such option '{n}'"),
+            Self::MissingValue(n) => write!(f, "option '{n}' needs a value"),
+            Self::BadValue(n, v) => write!(f, "invalid value '{v}' for option '{n}'"),
+            Self::OutOfRange(n, v, lo, hi) => write!(f, "value {v} for option '{n}' is outside {lo}..{hi}"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// Validates `setoption name <name> value <value>`.
+pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
+    let def = OPTIONS
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| OptionError::Unknown(name.chars().take(40).collect()))?;
+    let value = value.map(str::trim);
+    let int = || -> Result<i64, OptionError> {
+        let Kind::Spin { min, max, .. } = def.kind else { unreachable!("spin options only") };
+        let v = value.ok_or(OptionError::MissingValue(def.name))?;
+        let n: i64 = v.parse().map_err(|_| OptionError::BadValue(def.name, v.chars().take(40).collect()))?;
+        if n < min || n > max { Err(OptionError::OutOfRange(def.name, n, min, max)) } else { Ok(n) }
+    };
+    let boolean = || -> Result<bool, OptionError> {
+        let v = value.ok_or(OptionError::MissingValue(def.name))?;
+        match v.to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(OptionError::BadValue(def.name, v.chars().take(40).collect())),
+        }
+    };
+    Ok(match def.name {
+        "Hash" => Setting::Hash(int()? as usize),
+        "Threads" => Setting::Threads(int()? as usize),
+        "Move Overhead" => Setting::MoveOverhead(int()? as u64),
+        "Clear Hash" => Setting::ClearHash,
+        "Ponder" => Setting::Ponder(boolean()?),
+        "MultiPV" => Setting::MultiPv(int()? as usize),
+        _ => Setting::Chess960(boolean()?),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepted() {
+        assert_eq!(parse_setting("hash", Some("64")), Ok(Setting::Hash(64)));
+        assert_eq!(parse_setting("HASH", Some(" 1 ")), Ok(Setting::Hash(1)));
+        assert_eq!(parse_setting("move overhead", Some("100")), Ok(Setting::MoveOverhead(100)));
+        assert_eq!(parse_setting("Clear Hash", None), Ok(Setting::ClearHash));
+        assert_eq!(parse_setting("UCI_Chess960", Some("true")), Ok(Setting::Chess960(true)));
+        assert_eq!(parse_setting("Ponder", Some("False")), Ok(Setting::Ponder(false)));
+        assert_eq!(parse_setting("MultiPV", Some("3")), Ok(Setting::MultiPv(3)));
+        assert_eq!(parse_setting("Threads", Some("4")), Ok(Setting::Threads(4)));
+    }
+
+    #[test]
+    fn refused() {
+        assert_eq!(parse_setting("Hashish", Some("1")), Err(OptionError::Unknown("Hashish".into())));
+        assert_eq!(parse_setting("Hash", Some("0")), Err(OptionError::OutOfRange("Hash", 0, 1, 65536)));
+        assert_eq!(parse_setting("Hash", Some("65537")), Err(OptionError::OutOfRange("Hash", 65537, 1, 65536)));
+        assert_eq!(parse_setting("Hash", Some("big")), Err(OptionError::BadValue("Hash", "big".into())));
+        assert_eq!(parse_setting("Hash", None), Err(OptionError::MissingValue("Hash")));
+        assert_eq!(parse_setting("Ponder", Some("yes")), Err(OptionError::BadValue("Ponder", "yes".into())));
+        assert!(parse_setting("Threads", Some("99999999999999999999")).is_err());
+    }
+}
