@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Depth searched when none is given.
-pub const DEFAULT_DEPTH: i32 = 11;
+pub const DEFAULT_DEPTH: i32 = 13;
 
 /// Openings, middlegames (many from Win At Chess), endgames and tactical positions.
 pub const POSITIONS: &[&str] = &[
