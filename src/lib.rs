@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod engine;
+pub mod epd;
 pub mod eval;
 pub mod perft;
 pub mod position;

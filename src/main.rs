@@ -1,6 +1,6 @@
 //! The `brudno` binary: command-line parsing only. No subcommand runs the UCI protocol on stdin/stdout.
 
-use brudno::{bench, perft, position::Position};
+use brudno::{bench, epd, perft, position::Position};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -43,6 +43,20 @@ enum Cmd {
         /// Depth per position.
         depth: Option<i32>,
     },
+    /// Run an EPD test suite (bm/am/dm) at a fixed time per position.
+    Epd {
+        /// The EPD file.
+        file: String,
+        /// Milliseconds per position.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Positions searched in parallel.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash per position in MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
     /// Print the static evaluation and its breakdown.
     Eval {
         /// Position (default: the start position).
@@ -70,6 +84,7 @@ fn main() -> ExitCode {
             brudno::uci::format::print_bench(depth);
             ExitCode::SUCCESS
         }
+        Some(Cmd::Epd { file, movetime, threads, hash }) => run_epd(&file, movetime, threads, hash),
         Some(Cmd::Eval { fen }) => match load(fen.as_deref(), false) {
             Some(pos) => {
                 println!("{}", brudno::uci::format::eval_text(pos.chess()));
@@ -146,4 +161,23 @@ fn run_suite(file: &str, max_depth: Option<u32>, chess960: bool) -> ExitCode {
         bench::nps(nodes, t)
     );
     if bad.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+fn run_epd(file: &str, movetime: u64, threads: usize, hash: usize) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {file}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let entries = epd::parse(&text);
+    let total = entries.len();
+    let time = std::time::Duration::from_millis(movetime);
+    let solved = epd::run(&entries, time, hash.clamp(1, 4096), threads.clamp(1, 64), |r| {
+        let mark = if r.solved { "ok  " } else { "FAIL" };
+        println!("{mark} {:<12} played {:<6} nodes {}", r.id, r.played, r.nodes);
+    });
+    println!("Solved {solved}/{total} at {movetime} ms per position");
+    ExitCode::SUCCESS
 }
