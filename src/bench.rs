@@ -70,6 +70,10 @@ pub struct BenchLine {
     pub nodes: u64,
     /// Best move found, in UCI notation.
     pub best: String,
+    /// Nodes when each depth completed.
+    pub depth_nodes: Vec<u64>,
+    /// Beta cutoffs and first-move cutoffs.
+    pub cutoffs: (u64, u64),
 }
 
 /// Runs the bench, calling `each` after each position; returns total nodes and elapsed time.
@@ -92,7 +96,10 @@ pub fn run(depth: i32, mut each: impl FnMut(usize, &BenchLine)) -> (u64, Duratio
         let outcome = worker.run(&job);
         total += outcome.nodes;
         let best = outcome.best.map_or_else(|| "0000".to_string(), |m| pos.uci(m));
-        each(i, &BenchLine { fen, nodes: outcome.nodes, best });
+        each(
+            i,
+            &BenchLine { fen, nodes: outcome.nodes, best, depth_nodes: outcome.depth_nodes, cutoffs: outcome.cutoffs },
+        );
     }
     (total, start.elapsed())
 }
@@ -100,4 +107,31 @@ pub fn run(depth: i32, mut each: impl FnMut(usize, &BenchLine)) -> (u64, Duratio
 /// Nodes per second, guarding against a zero duration.
 pub fn nps(nodes: u64, elapsed: Duration) -> u64 {
     (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64
+}
+
+/// Search-quality figures over a bench run.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Quality {
+    /// Mean of nodes(d) / nodes(d-1) over the last three completed depths of each position.
+    pub branching: f64,
+    /// Share of beta cutoffs made by the first move searched.
+    pub first_move_cutoffs: f64,
+}
+
+/// Computes [`Quality`] from bench lines.
+pub fn quality(lines: &[BenchLine]) -> Quality {
+    let mut ratios = Vec::new();
+    let (mut cuts, mut first) = (0u64, 0u64);
+    for l in lines {
+        cuts += l.cutoffs.0;
+        first += l.cutoffs.1;
+        let n = &l.depth_nodes;
+        for w in n.windows(2).skip(n.len().saturating_sub(4)) {
+            if w[0] > 100 {
+                ratios.push(w[1] as f64 / w[0] as f64);
+            }
+        }
+    }
+    let branching = if ratios.is_empty() { 0.0 } else { ratios.iter().sum::<f64>() / ratios.len() as f64 };
+    Quality { branching, first_move_cutoffs: if cuts == 0 { 0.0 } else { first as f64 / cuts as f64 } }
 }

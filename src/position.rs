@@ -57,6 +57,15 @@ pub fn zobrist(chess: &Chess) -> u64 {
     chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
+/// Sets up a FEN's position. Checks that no game could have produced (several checkers, or a checker
+/// the last move cannot explain) are accepted, as other engines do: the move generator handles them.
+fn setup(fen: Fen, mode: CastlingMode) -> Result<Chess, String> {
+    match fen.into_position::<Chess>(mode) {
+        Ok(chess) => Ok(chess),
+        Err(e) => e.ignore_impossible_check().map_err(|e| e.to_string()),
+    }
+}
+
 impl Default for Position {
     fn default() -> Self {
         Self::from_chess(Chess::default(), CastlingMode::Standard)
@@ -76,13 +85,13 @@ impl Position {
     pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, PositionError> {
         let parsed: Fen = fen.trim().parse().map_err(|e| PositionError::BadFen(format!("{e}")))?;
         let mode = CastlingMode::from_chess960(chess960);
-        match parsed.clone().into_position::<Chess>(mode) {
+        match setup(parsed.clone(), mode) {
             Ok(chess) => Ok(Self::from_chess(chess, mode)),
-            Err(e) if !chess960 => match parsed.into_position::<Chess>(CastlingMode::Chess960) {
+            Err(e) if !chess960 => match setup(parsed, CastlingMode::Chess960) {
                 Ok(chess) => Ok(Self::from_chess(chess, CastlingMode::Chess960)),
-                Err(_) => Err(PositionError::Illegal(format!("{e}"))),
+                Err(_) => Err(PositionError::Illegal(e)),
             },
-            Err(e) => Err(PositionError::Illegal(format!("{e}"))),
+            Err(e) => Err(PositionError::Illegal(e)),
         }
     }
 

@@ -115,6 +115,10 @@ pub struct Outcome {
     pub nodes: u64,
     /// Deepest completed depth.
     pub depth: Depth,
+    /// Nodes searched when each depth completed (index 0 = depth 1), for the branching factor.
+    pub depth_nodes: Vec<u64>,
+    /// Beta cutoffs in the main search, and how many came from the first move searched.
+    pub cutoffs: (u64, u64),
 }
 
 enum Msg {

@@ -171,6 +171,7 @@ impl Worker {
             }
             self.stack[ply].mv = Some(m);
             self.pos.make(m);
+            self.tt.prefetch(self.pos.key());
             searched += 1;
             if quiet && quiet_count < quiets.len() {
                 quiets[quiet_count] = Some(m);
@@ -216,6 +217,8 @@ impl Worker {
                         self.pv.update(ply, m);
                     }
                     if score >= beta {
+                        self.cutoffs.0 += 1;
+                        self.cutoffs.1 += u64::from(searched == 1);
                         // Step 12. A cutoff: remember the quiet move that caused it.
                         if quiet {
                             let tried: Vec<Move> = quiets[..quiet_count].iter().flatten().copied().collect();
@@ -308,6 +311,7 @@ impl Worker {
                 }
             }
             self.pos.make(m);
+            self.tt.prefetch(self.pos.key());
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake();
             if self.stopped {

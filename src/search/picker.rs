@@ -9,6 +9,7 @@ use super::params::SEE_VALUE;
 use super::see::see_ge;
 use crate::score::Ply;
 use crate::tt::PackedMove;
+use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 const TT_MOVE: i32 = 8_000_000;
@@ -49,7 +50,7 @@ pub fn is_tactical(m: Move) -> bool {
 /// A scored move list handed out best first.
 pub struct Picker {
     moves: MoveList,
-    scores: [i32; 256],
+    scores: ArrayVec<i32, 256>,
     next: usize,
 }
 
@@ -63,12 +64,12 @@ impl Picker {
         ply: Ply,
         prev: Option<Move>,
     ) -> Self {
-        let mut scores = [0; 256];
+        let mut scores = ArrayVec::new();
         let killers = history.killers(ply);
         let counter = history.counter(prev);
         let turn = chess.turn();
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if !tt_move.is_none() && PackedMove::new(m) == tt_move {
+        for &m in &moves {
+            scores.push(if !tt_move.is_none() && PackedMove::new(m) == tt_move {
                 TT_MOVE
             } else if is_tactical(m) {
                 let under = m.promotion().is_some_and(|r| r != Role::Queen);
@@ -81,17 +82,17 @@ impl Picker {
                 COUNTER
             } else {
                 history.score(turn, m)
-            };
+            });
         }
         Self { moves, scores, next: 0 }
     }
 
     /// Orders captures and promotions for quiescence by MVV-LVA (all moves when `moves` are evasions).
     pub fn new_quiet_free(moves: MoveList, history: &History, turn: shakmaty::Color) -> Self {
-        let mut scores = [0; 256];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if is_tactical(m) { GOOD_CAPTURE + mvv_lva(m) } else { history.score(turn, m) };
-        }
+        let scores = moves
+            .iter()
+            .map(|&m| if is_tactical(m) { GOOD_CAPTURE + mvv_lva(m) } else { history.score(turn, m) })
+            .collect();
         Self { moves, scores, next: 0 }
     }
 

@@ -42,6 +42,8 @@ pub struct Worker {
     /// Root moves still searchable this iteration (MultiPV removes the lines already reported).
     pub(super) root_moves: Vec<Move>,
     pub(super) lmr: Vec<[u8; 64]>,
+    /// Beta cutoffs, and those made by the first move searched (move-ordering quality).
+    pub(super) cutoffs: (u64, u64),
     node_limit: u64,
     hard: Option<Duration>,
     start: Instant,
@@ -74,6 +76,7 @@ impl Worker {
             stopped: false,
             root_moves: Vec::new(),
             lmr,
+            cutoffs: (0, 0),
             node_limit: u64::MAX,
             hard: None,
             start: Instant::now(),
@@ -124,6 +127,7 @@ impl Worker {
         self.tt.new_search();
         self.history.clear_killers();
         self.nodes = 0;
+        self.cutoffs = (0, 0);
         self.stopped = false;
         self.start = job.start;
         self.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
@@ -164,6 +168,7 @@ impl Worker {
             outcome.ponder = lines[0].1.get(1).copied();
             outcome.score = lines[0].0;
             outcome.depth = depth;
+            outcome.depth_nodes.push(self.nodes);
             let mate_done =
                 job.limits.mate.is_some_and(|n| outcome.score.mate_moves().is_some_and(|m| m > 0 && m <= n as i32));
             let soft_done = matches!((tm.soft, self.clock_elapsed()), (Some(s), Some(e)) if e >= s);
@@ -176,6 +181,7 @@ impl Worker {
             outcome.ponder = outcome.best.and_then(|b| self.ponder_from_tt(b));
         }
         outcome.nodes = self.nodes;
+        outcome.cutoffs = self.cutoffs;
         outcome
     }
 

@@ -151,11 +151,19 @@ pub fn eval_text(chess: &Chess) -> String {
 
 /// The `brudno bench` output, printed as each position finishes.
 pub fn print_bench(depth: i32) {
+    let mut all = Vec::new();
     let (nodes, t) = bench::run(depth, |i, l| {
         for line in lines(&Response::BenchLine(i, l.clone())) {
             println!("{line}");
         }
+        all.push(l.clone());
     });
+    let q = bench::quality(&all);
+    println!(
+        "Branching factor {:.2} (last 3 depths), first-move cutoffs {:.1}%",
+        q.branching,
+        q.first_move_cutoffs * 100.0
+    );
     for line in lines(&Response::BenchDone(nodes, t)) {
         println!("{line}");
     }
