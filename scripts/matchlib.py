@@ -241,7 +241,9 @@ def launch(spec: EngineSpec, debug: bool = False) -> chess.engine.SimpleEngine:
     """Start an engine and apply its options (unknown options are skipped)."""
     protocol = LenientXBoardProtocol if spec.proto == "xboard" else chess.engine.UciProtocol
     stderr = None if debug else subprocess.DEVNULL
-    engine = chess.engine.SimpleEngine.popen(protocol, spec.cmd, timeout=30.0, stderr=stderr)
+    # own process group: Ctrl-C in the terminal must not kill the engines of
+    # the games that are being finished
+    engine = chess.engine.SimpleEngine.popen(protocol, spec.cmd, timeout=30.0, setpgrp=True, stderr=stderr)
     try:
         available = engine.options
         config = {}
@@ -613,10 +615,17 @@ def run_games(tasks: Sequence[GameTask], specs: Sequence[EngineSpec], tc: TimeCo
                for i in range(n_workers)]
     for thread in threads:
         thread.start()
+    def next_item() -> object:
+        while True:  # a blocking get() would not see Ctrl-C
+            try:
+                return done.get(timeout=0.2)
+            except queue.Empty:
+                pass
+
     running = n_workers
     try:
         while running:
-            item = done.get()
+            item = next_item()
             if item is None:
                 running -= 1
             elif isinstance(item, Exception):
@@ -628,7 +637,7 @@ def run_games(tasks: Sequence[GameTask], specs: Sequence[EngineSpec], tc: TimeCo
         print("\ninterrupted: finishing the games in progress (Ctrl-C again to abort)", file=sys.stderr)
         try:
             while running:
-                item = done.get()
+                item = next_item()
                 if item is None:
                     running -= 1
                 elif isinstance(item, GameResult):
