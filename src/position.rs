@@ -8,7 +8,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Position as _};
+use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position as _, attacks};
 
 /// One ply of history: the board after a move and its Zobrist key.
 #[derive(Clone, Debug)]
@@ -157,6 +157,27 @@ impl Position {
         if self.stack.len() > 1 {
             self.stack.pop();
         }
+    }
+
+    /// Whether `m` (legal) checks the opponent. Exact for normal moves; castling and en passant are
+    /// answered by playing them on a copy, as they are rare.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let chess = self.chess();
+        let Move::Normal { role, from, to, promotion, .. } = m else {
+            let mut c = chess.clone();
+            c.play_unchecked(m);
+            return c.is_check();
+        };
+        let board = chess.board();
+        let us = chess.turn();
+        let Some(king) = board.king_of(!us) else { return false };
+        let occupied = (board.occupied() ^ Bitboard::from(from)) | Bitboard::from(to);
+        let piece = Piece { color: us, role: promotion.unwrap_or(role) };
+        let direct = attacks::attacks(to, piece, occupied).contains(king);
+        // Discovered: one of our other pieces sees the king once `from` is vacated. The mover still
+        // stands on `from` in `board`, so it is masked out.
+        let discovered = (board.attacks_to(king, us, occupied) & !Bitboard::from(from)).any();
+        direct || discovered
     }
 
     /// Passes the turn. Returns false (and changes nothing) if that is impossible, i.e. in check.
@@ -316,6 +337,26 @@ mod tests {
         }
         game.set_root();
         assert!(game.is_repetition());
+    }
+
+    #[test]
+    fn gives_check_matches_playing_the_move() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/3B4/8/8/3R4/3QK3 w - - 0 1",
+            "4k3/4r3/8/8/8/4B3/8/4K3 b - - 0 1",
+            "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",
+        ] {
+            let pos = Position::from_fen(fen, false).unwrap();
+            for m in pos.legal_moves() {
+                let mut c = pos.chess().clone();
+                c.play_unchecked(m);
+                assert_eq!(pos.gives_check(m), c.is_check(), "{fen} {m:?}");
+            }
+        }
     }
 
     #[test]

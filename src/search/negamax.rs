@@ -131,31 +131,26 @@ impl Worker {
         let mut quiets: [Option<Move>; 64] = [None; 64];
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
-        let mut skip_quiets = false;
 
         while let Some((m, kind)) = picker.pick() {
             if root && !self.root_moves.contains(&m) {
                 continue;
             }
             let quiet = !is_tactical(m);
-            if quiet && skip_quiets {
-                continue;
-            }
             let losing_mate = best <= -Score::MATE_BOUND;
 
             // Step 9. Shallow pruning at non-PV nodes once a move has been searched: late quiet
-            // moves, quiets that cannot reach alpha, and moves that lose material by SEE. None of
-            // these can hide a mate the search has to see, because mated scores keep them off.
-            if !root && !pv_node && !in_check && searched > 0 && !losing_mate {
+            // moves, quiets that cannot reach alpha, and moves that lose material by SEE. Checking
+            // moves are kept (they are how mates are found), and once a mated score is all we have,
+            // nothing is pruned, so these rules cannot hide a forced line the search needs.
+            if !root && !pv_node && !in_check && searched > 0 && !losing_mate && !self.pos.gives_check(m) {
                 if quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize {
-                    skip_quiets = true;
                     continue;
                 }
                 if quiet
                     && depth <= FP_MAX_DEPTH
                     && eval.is_some_and(|e| e.0 + FP_BASE + FP_PER_DEPTH * depth <= alpha.0)
                 {
-                    skip_quiets = true;
                     continue;
                 }
                 if depth <= SEE_MAX_DEPTH {

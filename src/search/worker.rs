@@ -218,7 +218,7 @@ impl Worker {
                 Some(Bound::Lower) => beta = Score((score.0 + delta).min(Score::INFINITE.0)),
                 _ => return if pv.is_empty() { None } else { Some((score, pv)) },
             }
-            delta += delta / 2;
+            delta *= 2;
         }
     }
 
