@@ -3,6 +3,8 @@
 //!
 //! `cargo bench --bench perft`
 
+#![allow(missing_docs)] // criterion_group! generates an undocumented public function.
+
 use brudno::perft::perft;
 use brudno::position::Position;
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
