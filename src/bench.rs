@@ -3,9 +3,8 @@
 
 use crate::position::Position;
 use crate::search::limits::Limits;
-use crate::search::{SearchJob, Shared, Worker};
+use crate::search::{SearchJob, Worker};
 use crate::tt::Tt;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Depth searched when none is given.
@@ -84,15 +83,7 @@ pub fn run(depth: i32, mut each: impl FnMut(usize, &BenchLine)) -> (u64, Duratio
         let Ok(pos) = Position::from_fen(fen, false) else { continue };
         let Ok(tt) = Tt::new(16) else { continue };
         let mut worker = Worker::new(Box::new(|_| {}));
-        let job = SearchJob {
-            pos: pos.clone(),
-            limits: Limits { depth: Some(depth), ..Limits::default() },
-            overhead: Duration::ZERO,
-            start: Instant::now(),
-            multipv: 1,
-            tt: Arc::new(tt),
-            shared: Arc::new(Shared::default()),
-        };
+        let job = SearchJob::standalone(pos.clone(), Limits { depth: Some(depth), ..Limits::default() }, tt);
         let outcome = worker.run(&job);
         total += outcome.nodes;
         let best = outcome.best.map_or_else(|| "0000".to_string(), |m| pos.uci(m));

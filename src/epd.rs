@@ -4,14 +4,13 @@
 
 use crate::position::Position;
 use crate::search::limits::Limits;
-use crate::search::{SearchJob, Shared, Worker};
+use crate::search::{SearchJob, Worker};
 use crate::tt::Tt;
 use shakmaty::san::SanPlus;
 use shakmaty::{Move, Position as _};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One EPD record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,15 +119,8 @@ fn solve(worker: &mut Worker, index: usize, e: &EpdEntry, time: Duration, hash_m
     let Ok(pos) = Position::from_fen(&e.fen, false) else { return fail("bad FEN") };
     let Ok(tt) = Tt::new(hash_mb) else { return fail("no memory") };
     worker.clear();
-    let job = SearchJob {
-        pos: pos.clone(),
-        limits: Limits { movetime: Some(time), mate: e.mate.map(|m| m.unsigned_abs()), ..Limits::default() },
-        overhead: Duration::ZERO,
-        start: Instant::now(),
-        multipv: 1,
-        tt: Arc::new(tt),
-        shared: Arc::new(Shared::default()),
-    };
+    let limits = Limits { movetime: Some(time), mate: e.mate.map(|m| m.unsigned_abs()), ..Limits::default() };
+    let job = SearchJob::standalone(pos.clone(), limits, tt);
     let o = worker.run(&job);
     let played = o.best.map_or_else(|| "0000".into(), |m| pos.uci(m));
     let best = san_moves(&pos, &e.best);

@@ -61,6 +61,22 @@ pub struct SearchJob {
     pub shared: Arc<Shared>,
 }
 
+impl SearchJob {
+    /// A job for a synchronous search outside the UCI loop (bench, EPD suites, tests): one line,
+    /// no overhead, its own stop flags, started now.
+    pub fn standalone(pos: Position, limits: Limits, tt: Tt) -> Self {
+        SearchJob {
+            pos,
+            limits,
+            overhead: Duration::ZERO,
+            start: Instant::now(),
+            multipv: 1,
+            tt: Arc::new(tt),
+            shared: Arc::new(Shared::default()),
+        }
+    }
+}
+
 /// One completed (or failed-high/low) iteration for one principal variation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Iteration {
