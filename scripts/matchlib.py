@@ -47,9 +47,8 @@ import chess.engine
 import chess.pgn
 
 import stats
-from refbuild import build_ref
+from refbuild import REPO_ROOT, build_ref
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_BINARY = REPO_ROOT / "target" / "release" / "brudno"
 
 #: a move limited by nodes or depth that takes longer than this is a hang

@@ -16,7 +16,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 try:
-    import chess
+    import chess  # noqa: F401
 
     import matchlib
     HAVE_CHESS = True
@@ -25,7 +25,7 @@ except ImportError:
 
 FAKE_ENGINE = textwrap.dedent("""\
     import sys, time
-    import chess
+    import chess  # noqa: F401
     mode, arg = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
     board = chess.Board()
     searches = 0
