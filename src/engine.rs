@@ -159,7 +159,7 @@ impl Engine {
             Command::Stop => self.stop(out),
             Command::PonderHit => self.ponderhit(out),
             Command::Quit => {
-                self.shared.stop.store(true, Ordering::Relaxed);
+                self.wait_idle(out);
                 return Flow::Quit;
             }
             Command::Display => {
@@ -221,12 +221,27 @@ impl Engine {
         }
     }
 
+    /// End of input: a search with a limit of its own (depth, nodes, time) runs to its end and
+    /// answers, so `echo "go depth 10" | brudno` prints its result; `go infinite` and pondering,
+    /// which only `stop` would end, are stopped. Then the session ends.
+    pub fn end_of_input(&mut self, out: &mut impl FnMut(Response)) {
+        if matches!(self.state, State::Searching { hold: true, .. } | State::Holding(_)) {
+            self.stop(out);
+        }
+        self.drain(out);
+    }
+
     /// Stops any search and blocks until its bestmove is out (printing what arrives meanwhile).
     fn wait_idle(&mut self, out: &mut impl FnMut(Response)) {
         if self.state == State::Idle {
             return;
         }
         self.stop(out);
+        self.drain(out);
+    }
+
+    /// Blocks until the running search has announced its bestmove.
+    fn drain(&mut self, out: &mut impl FnMut(Response)) {
         while self.state != State::Idle {
             match self.reports.recv() {
                 Ok(r) => self.on_report(r, out),

@@ -10,7 +10,6 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Move, Position as _};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::Duration;
 
 /// One EPD record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,11 +79,11 @@ pub struct EpdResult {
     pub nodes: u64,
 }
 
-/// Searches every entry for `time` with `hash_mb` tables on `threads` threads; `each` sees results in
+/// Searches every entry within `limits` (a `dm` entry adds its mate limit) with `hash_mb` tables on `threads` threads; `each` sees results in
 /// completion order.
 pub fn run(
     entries: &[EpdEntry],
-    time: Duration,
+    limits: &Limits,
     hash_mb: usize,
     threads: usize,
     mut each: impl FnMut(&EpdResult),
@@ -101,7 +100,7 @@ pub fn run(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(e) = entries.get(i) else { break };
-                    let _ = tx.send(solve(&mut worker, i, e, time, hash_mb));
+                    let _ = tx.send(solve(&mut worker, i, e, limits, hash_mb));
                 }
             });
         }
@@ -114,12 +113,12 @@ pub fn run(
     solved
 }
 
-fn solve(worker: &mut Worker, index: usize, e: &EpdEntry, time: Duration, hash_mb: usize) -> EpdResult {
+fn solve(worker: &mut Worker, index: usize, e: &EpdEntry, limits: &Limits, hash_mb: usize) -> EpdResult {
     let fail = |played: &str| EpdResult { index, id: e.id.clone(), solved: false, played: played.into(), nodes: 0 };
     let Ok(pos) = Position::from_fen(&e.fen, false) else { return fail("bad FEN") };
     let Ok(tt) = Tt::new(hash_mb) else { return fail("no memory") };
     worker.clear();
-    let limits = Limits { movetime: Some(time), mate: e.mate.map(|m| m.unsigned_abs()), ..Limits::default() };
+    let limits = Limits { mate: e.mate.map(|m| m.unsigned_abs()), ..limits.clone() };
     let job = SearchJob::standalone(pos.clone(), limits, tt);
     let o = worker.run(&job);
     let played = o.best.map_or_else(|| "0000".into(), |m| pos.uci(m));

@@ -1,5 +1,6 @@
 //! The `brudno` binary: command-line parsing only. No subcommand runs the UCI protocol on stdin/stdout.
 
+use brudno::search::limits::Limits;
 use brudno::{bench, epd, perft, position::Position};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -50,6 +51,9 @@ enum Cmd {
         /// Milliseconds per position.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
+        /// Search each position to this depth instead of for a time (deterministic).
+        #[arg(long)]
+        depth: Option<i32>,
         /// Positions searched in parallel.
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -84,7 +88,7 @@ fn main() -> ExitCode {
             brudno::uci::format::print_bench(depth);
             ExitCode::SUCCESS
         }
-        Some(Cmd::Epd { file, movetime, threads, hash }) => run_epd(&file, movetime, threads, hash),
+        Some(Cmd::Epd { file, movetime, depth, threads, hash }) => run_epd(&file, movetime, depth, threads, hash),
         Some(Cmd::Eval { fen }) => match load(fen.as_deref(), false) {
             Some(pos) => {
                 println!("{}", brudno::uci::format::eval_text(pos.chess()));
@@ -163,7 +167,7 @@ fn run_suite(file: &str, max_depth: Option<u32>, chess960: bool) -> ExitCode {
     if bad.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
-fn run_epd(file: &str, movetime: u64, threads: usize, hash: usize) -> ExitCode {
+fn run_epd(file: &str, movetime: u64, depth: Option<i32>, threads: usize, hash: usize) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -173,11 +177,15 @@ fn run_epd(file: &str, movetime: u64, threads: usize, hash: usize) -> ExitCode {
     };
     let entries = epd::parse(&text);
     let total = entries.len();
-    let time = std::time::Duration::from_millis(movetime);
-    let solved = epd::run(&entries, time, hash.clamp(1, 4096), threads.clamp(1, 64), |r| {
+    let limits = match depth {
+        Some(d) => Limits { depth: Some(d.clamp(1, 127)), ..Limits::default() },
+        None => Limits { movetime: Some(std::time::Duration::from_millis(movetime)), ..Limits::default() },
+    };
+    let solved = epd::run(&entries, &limits, hash.clamp(1, 4096), threads.clamp(1, 64), |r| {
         let mark = if r.solved { "ok  " } else { "FAIL" };
         println!("{mark} {:<12} played {:<6} nodes {}", r.id, r.played, r.nodes);
     });
-    println!("Solved {solved}/{total} at {movetime} ms per position");
+    let budget = depth.map_or_else(|| format!("{movetime} ms"), |d| format!("depth {d}"));
+    println!("Solved {solved}/{total} at {budget} per position");
     ExitCode::SUCCESS
 }

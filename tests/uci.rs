@@ -594,7 +594,6 @@ fn quit_during_a_search_exits_cleanly() {
 }
 
 #[test]
-#[ignore = "bug: end of input during `go infinite` (or `go ponder`) never exits: the search is not stopped at EOF"]
 fn end_of_input_during_a_search_exits() {
     let mut e = engine();
     e.send("go infinite");
@@ -605,7 +604,6 @@ fn end_of_input_during_a_search_exits() {
 }
 
 #[test]
-#[ignore = "bug: `go depth 3` followed at once by end of input exits without printing a bestmove"]
 fn end_of_input_after_go_still_answers() {
     let mut e = engine();
     e.send("go depth 3");

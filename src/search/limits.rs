@@ -73,7 +73,7 @@ impl TimeManager {
         let avail = clock.time.saturating_sub(overhead).max(Duration::from_millis(1));
         let mtg = clock.movestogo.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 50);
         // The most one move may take: nearly all of it before a time control, else a fraction.
-        let cap = if mtg == 1 { avail.mul_f64(0.85) } else { avail.mul_f64(0.45) };
+        let cap = if mtg == 1 { avail.mul_f64(0.75) } else { avail.mul_f64(0.45) };
         let base = avail / mtg + clock.inc.mul_f64(0.75);
         let soft = base.mul_f64(0.6).min(cap);
         let hard = base.mul_f64(3.0).min(cap);

@@ -96,7 +96,9 @@ impl Worker {
             // zugzwang, which the non-pawn-material guard makes rare.
             let prev_null = ply > 0 && self.stack[ply - 1].null;
             if depth >= NMP_MIN_DEPTH && eval >= beta && !prev_null && !beta.is_mate() && self.has_non_pawn_material() {
-                let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval.0 - beta.0) / 200).min(3);
+                // Keep at least one full ply after the pass: a null search that drops straight into
+                // quiescence cannot see a quiet mating threat, and would prune the move that makes it.
+                let r = (NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR).min(depth - 2);
                 if self.pos.make_null() {
                     self.stack[ply].mv = None;
                     self.stack[ply].null = true;
@@ -182,7 +184,7 @@ impl Worker {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, false);
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVE && quiet && !gives_check {
+                if !root && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVE && quiet && !gives_check {
                     r = Depth::from(self.lmr[(depth as usize).min(63)][searched.min(63)]);
                     r -= Depth::from(pv_node);
                     r += Depth::from(!improving);

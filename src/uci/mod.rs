@@ -52,7 +52,10 @@ pub fn run() {
     loop {
         select! {
             recv(line_rx) -> msg => {
-                let Ok(line) = msg else { break };
+                let Ok(line) = msg else {
+                    engine.end_of_input(&mut emit);
+                    break;
+                };
                 let line = line.trim_end_matches(['\n', '\r']);
                 log::debug!("<< {line}");
                 match command::parse(line) {
