@@ -221,7 +221,8 @@ def main() -> int:
         with open(args.readme, encoding="utf-8") as f:
             text = update_section(f.read(), rows, list(ladder))
     if text is None:
-        print(f"\n(no {BEGIN} ... {END} markers in {args.readme}; table not written)\n")
+        why = "--no-readme" if args.no_readme else f"no {BEGIN} ... {END} markers in {args.readme}"
+        print(f"\n({why}: table not written)\n")
         print(render(rows, list(ladder)))
     else:
         with open(args.readme, "w", encoding="utf-8") as f:
