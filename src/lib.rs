@@ -11,4 +11,5 @@ pub mod position;
 pub mod score;
 pub mod search;
 pub mod tt;
+pub mod tune;
 pub mod uci;

@@ -67,6 +67,11 @@ enum Cmd {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Texel tuning of the evaluation: extract training positions from games, fit the parameters.
+    Tune {
+        #[command(subcommand)]
+        cmd: brudno::tune::TuneCmd,
+    },
 }
 
 fn main() -> ExitCode {
@@ -96,6 +101,7 @@ fn main() -> ExitCode {
             }
             None => ExitCode::FAILURE,
         },
+        Some(Cmd::Tune { cmd }) => run_tune(cmd),
     }
 }
 
@@ -188,4 +194,14 @@ fn run_epd(file: &str, movetime: u64, depth: Option<i32>, threads: usize, hash: 
     let budget = depth.map_or_else(|| format!("{movetime} ms"), |d| format!("depth {d}"));
     println!("Solved {solved}/{total} at {budget} per position");
     ExitCode::SUCCESS
+}
+
+fn run_tune(cmd: brudno::tune::TuneCmd) -> ExitCode {
+    match brudno::tune::run(cmd) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

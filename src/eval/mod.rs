@@ -1,12 +1,15 @@
 //! The static evaluator: tapered material and piece-square tables, from the side to move's view.
 //!
 //! Computed from scratch from the bitboards with no allocation (at most 32 table lookups). Knows nothing
-//! of search; the values live in [`pst`].
+//! of search. The values are fitted to game results by `brudno tune` and live in [`params`]; the
+//! layout, phase weights and tempo are in [`pst`].
 
+pub mod params;
 pub mod pst;
 
 use crate::score::Score;
-use pst::{MATERIAL, PHASE_TOTAL, PHASE_WEIGHT, PST, TEMPO};
+use params::{MATERIAL, PST};
+use pst::{PHASE_TOTAL, PHASE_WEIGHT, TEMPO};
 use shakmaty::{Chess, Color, Position, Role};
 
 /// Middlegame and endgame halves of a term, White minus Black.
@@ -62,7 +65,7 @@ pub fn trace(chess: &Chess) -> Trace {
     }
     t.phase = phase.min(PHASE_TOTAL);
     t.tempo = TEMPO;
-    let white = taper(t.material, t.phase) + taper(t.pst, t.phase);
+    let white = taper(Split { mg: t.material.mg + t.pst.mg, eg: t.material.eg + t.pst.eg }, t.phase);
     let stm = if chess.turn() == Color::White { white } else { -white };
     t.total = Score(stm + TEMPO);
     t
@@ -95,16 +98,31 @@ mod tests {
         assert_eq!(trace(&Chess::default()).phase, PHASE_TOTAL);
     }
 
+    /// Every position of the bundled perft, mate and WAC suites (the FEN fields of each line).
+    fn suite_positions() -> Vec<Chess> {
+        let files = [
+            include_str!("../../tests/data/perft/standard.epd"),
+            include_str!("../../tests/data/mate_in_1to4.epd"),
+            include_str!("../../tests/data/wac40.epd"),
+        ];
+        let lines = files.iter().flat_map(|f| f.lines()).filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        lines
+            .filter_map(|l| {
+                let fen = l.split(';').next()?.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+                fen.parse::<Fen>().ok()?.into_position(CastlingMode::Standard).ok()
+            })
+            .collect()
+    }
+
     #[test]
     fn colour_flip_is_symmetric() {
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-            "4k3/8/8/8/8/8/8/4K2R b K - 0 1",
-        ] {
-            let c = load(fen);
-            assert_eq!(evaluate(&c), evaluate(&mirrored(&c)), "{fen}");
+        let positions = suite_positions();
+        assert!(positions.len() >= 400, "only {} positions", positions.len());
+        for c in &positions {
+            let m = mirrored(c);
+            assert_eq!(evaluate(c), evaluate(&m), "{}", Fen::from_position(c, EnPassantMode::Legal));
+            let (t, tm) = (trace(c), trace(&m));
+            assert_eq!((t.material.mg, t.pst.eg, t.phase), (-tm.material.mg, -tm.pst.eg, tm.phase));
         }
     }
 

@@ -1,10 +1,11 @@
-//! Material and piece-square values, middlegame and endgame, for the tapered evaluator.
+//! Layout and fixed constants of the evaluation, and the hand-set tables the tuner starts from.
 //!
 //! Tables are written as a board is seen from White's side (rank 8 on the first row), so White's
 //! square `sq` reads entry `sq ^ 56` and Black's square reads entry `sq` (the vertical mirror).
-//! Hand-set starting values; the tuning issue replaces them with fitted ones.
+//! The evaluator uses the fitted values in [`super::params`] (written by `brudno tune fit`); the
+//! hand-set [`MATERIAL`] and [`PST`] here are only the tuner's `--init hand` starting point.
 
-/// Material (middlegame, endgame) indexed by `Role as usize - 1`: pawn, knight, bishop, rook, queen, king.
+/// Hand-set material (middlegame, endgame) indexed by `Role as usize - 1`: pawn, knight, bishop, rook, queen, king.
 pub const MATERIAL: [(i32, i32); 6] = [(88, 118), (325, 300), (340, 320), (470, 530), (1000, 970), (0, 0)];
 
 /// Game-phase weight of each role; the full phase (all pieces on the board) is [`PHASE_TOTAL`].
@@ -12,10 +13,11 @@ pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// Phase of the starting position.
 pub const PHASE_TOTAL: i32 = 24;
 
-/// Bonus for having the move.
+/// Bonus for having the move (fixed: not tuned).
 pub const TEMPO: i32 = 12;
 
-type Table = [i32; 64];
+/// One piece-square table, in the layout described above.
+pub type Table = [i32; 64];
 
 #[rustfmt::skip]
 const PAWN_MG: Table = [
@@ -150,7 +152,7 @@ const KING_EG: Table = [
     -50, -35, -25, -20, -20, -25, -35, -50,
 ];
 
-/// Piece-square values (middlegame, endgame) indexed by role - 1, in the layout described above.
+/// Hand-set piece-square values (middlegame, endgame) indexed by role - 1, in the layout described above.
 pub const PST: [(Table, Table); 6] = [
     (PAWN_MG, PAWN_EG),
     (KNIGHT_MG, KNIGHT_EG),

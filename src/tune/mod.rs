@@ -1,0 +1,247 @@
+//! `brudno tune`: Texel tuning of the evaluation from the engine's own games.
+//!
+//! The pipeline (`scripts/tune-data` runs the first two steps):
+//! 1. games: self-play with `scripts/match.py`, PGN in `tune-data/`;
+//! 2. `brudno tune extract`: quiet positions of those games labelled with the result ([`extract`]);
+//! 3. `brudno tune fit`: `K`, then all material and piece-square values by Adam ([`fit`]), written
+//!    as the Rust source of `src/eval/params.rs` ([`write`]).
+//!
+//! With the data this machine can afford (thousands of fast games, not millions) the fit needs
+//! regularisation: unregularised, the training error keeps falling while the error on held-out games
+//! rises within tens of epochs, and a fit from material only shrunk towards empty tables predicts
+//! results as well as the hand-set tables yet plays far worse. The default is therefore to start from
+//! the hand-set tables of [`crate::eval::pst`] with an L2 pull towards them (`--reg`).
+
+pub mod extract;
+pub mod features;
+pub mod fit;
+pub mod pgn;
+pub mod quiet;
+pub mod write;
+
+use clap::{Args, Subcommand, ValueEnum};
+use features::{EvalParams, features};
+use fit::Dataset;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+use std::collections::HashSet;
+use std::time::Instant;
+
+/// Values the fit starts from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Init {
+    /// The values the engine is built with (`src/eval/params.rs`).
+    Current,
+    /// The hand-set tables of `src/eval/pst.rs`.
+    Hand,
+    /// Material 100/300/300/500/900 and empty tables: tuning from scratch.
+    Material,
+}
+
+/// The `tune` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum TuneCmd {
+    /// Write the quiet positions of PGN games as `FEN | result` lines (result from White's view).
+    Extract {
+        /// PGN files.
+        #[arg(long, required = true, num_args = 1..)]
+        pgn: Vec<String>,
+        /// Output file.
+        #[arg(long)]
+        out: String,
+        /// Positions skipped at the start of each game (from its starting position).
+        #[arg(long, default_value_t = 8)]
+        skip_plies: usize,
+    },
+    /// Fit the evaluation to the positions and write `src/eval/params.rs`.
+    Fit(FitArgs),
+}
+
+/// Arguments of `tune fit`.
+#[derive(Debug, Args)]
+pub struct FitArgs {
+    /// Positions file written by `tune extract`.
+    #[arg(long)]
+    pub data: String,
+    /// Rust source file to write (nothing is written without it).
+    #[arg(long)]
+    pub out: Option<String>,
+    /// Starting values.
+    #[arg(long, value_enum, default_value_t = Init::Hand)]
+    pub init: Init,
+    /// Fixed K (default: fitted to the starting values).
+    #[arg(long)]
+    pub k: Option<f64>,
+    /// Adam epochs.
+    #[arg(long, default_value_t = 300)]
+    pub epochs: usize,
+    /// Adam step size in centipawns (decays to a tenth).
+    #[arg(long, default_value_t = 1.0)]
+    pub lr: f64,
+    /// Threads for the gradient.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Fraction of positions (the end of the file, whole games) held out for validation.
+    #[arg(long, default_value_t = 0.1)]
+    pub holdout: f64,
+    /// L2 penalty pulling values towards the start: `reg * sum(((value - start) / 100)^2)`. Some is
+    /// needed: a few thousand games cannot pin down 780 values (unregularised fits overfit).
+    #[arg(long, default_value_t = 0.001)]
+    pub reg: f64,
+    /// Tie the piece-square tables to be symmetric across the d/e line.
+    #[arg(long)]
+    pub mirror_files: bool,
+    /// Smoothness penalty on the changes of adjacent table entries: `smooth * sum(((a - b) / 100)^2)`.
+    #[arg(long, default_value_t = 0.0)]
+    pub smooth: f64,
+    /// Fit material only; the piece-square tables keep their starting values.
+    #[arg(long)]
+    pub freeze_tables: bool,
+    /// Keep the values of the epoch with the lowest validation error (checked every `--check` epochs).
+    #[arg(long)]
+    pub early_stop: bool,
+    /// A line for the documentation of the written file (e.g. where the data came from); repeatable.
+    #[arg(long)]
+    pub note: Vec<String>,
+    /// Epochs between progress lines and validation checks.
+    #[arg(long, default_value_t = 50)]
+    pub check: usize,
+}
+
+/// Runs a `tune` subcommand.
+pub fn run(cmd: TuneCmd) -> Result<(), String> {
+    match cmd {
+        TuneCmd::Extract { pgn, out, skip_plies } => run_extract(&pgn, &out, skip_plies),
+        TuneCmd::Fit(args) => run_fit(&args),
+    }
+}
+
+fn run_extract(pgns: &[String], out: &str, skip_plies: usize) -> Result<(), String> {
+    let start = Instant::now();
+    let mut seen = HashSet::new();
+    let mut text = String::new();
+    let mut stats = extract::Stats::default();
+    for file in pgns {
+        let pgn = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        extract::extract(&pgn, skip_plies, &mut seen, &mut text, &mut stats);
+    }
+    std::fs::write(out, text).map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!("{stats}");
+    println!("wrote {} positions to {out} in {:.1}s", stats.written, start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Reads a positions file (`FEN | result` lines; blank lines and `#` comments skipped).
+pub fn load_positions(text: &str) -> Result<Dataset, String> {
+    let mut data = Dataset::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| format!("line {}: {what}: {line}", n + 1);
+        let (fen, result) = line.split_once('|').ok_or_else(|| bad("no `|`"))?;
+        let result: f32 = result.trim().parse().map_err(|_| bad("bad result"))?;
+        let chess: Chess = fen
+            .trim()
+            .parse::<Fen>()
+            .ok()
+            .and_then(|f| f.into_position(CastlingMode::Standard).ok())
+            .ok_or_else(|| bad("bad FEN"))?;
+        data.push(&features(&chess), result);
+    }
+    Ok(data)
+}
+
+fn run_fit(args: &FitArgs) -> Result<(), String> {
+    let path = &args.data;
+    let init = args.init;
+    let cfg = fit::AdamConfig {
+        epochs: args.epochs,
+        lr: args.lr,
+        threads: args.threads,
+        reg: args.reg,
+        mirror_files: args.mirror_files,
+        smooth: args.smooth,
+        freeze_tables: args.freeze_tables,
+    };
+    let t0 = Instant::now();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let all = load_positions(&text)?;
+    let n_valid = ((all.len() as f64) * args.holdout.clamp(0.0, 0.9)) as usize;
+    let train = all.slice(0..all.len() - n_valid);
+    let valid = all.slice(all.len() - n_valid..all.len());
+    println!(
+        "{} positions ({} training, {} validation) loaded in {:.1}s",
+        all.len(),
+        train.len(),
+        valid.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    if train.is_empty() {
+        return Err("no training positions".into());
+    }
+    let start = match init {
+        Init::Current => EvalParams::current(),
+        Init::Hand => EvalParams::hand(),
+        Init::Material => EvalParams::material_only(),
+    };
+    let mut theta = start.to_vec();
+    let threads = cfg.threads;
+    let k = args.k.unwrap_or_else(|| fit::fit_k(&train, &theta, threads));
+    let before = (fit::mse(&train, &theta, k, threads), fit::mse(&valid, &theta, k, threads));
+    println!("K = {k:.4}; start ({init:?}) MSE training {:.6} validation {:.6}", before.0, before.1);
+    let t1 = Instant::now();
+    let every = args.check.max(1);
+    let mut best = (before.1, 0, theta.clone());
+    fit::adam(&train, &mut theta, k, cfg, |epoch, theta, loss| {
+        if epoch % every == 0 || epoch == cfg.epochs {
+            let v = fit::mse(&valid, theta, k, threads);
+            if v < best.0 {
+                best = (v, epoch, theta.to_vec());
+            }
+            println!("epoch {epoch:>5}  MSE training {loss:.6} validation {v:.6}  {:.1}s", t1.elapsed().as_secs_f64());
+        }
+    });
+    let mut stopped = cfg.epochs;
+    if args.early_stop && !valid.is_empty() {
+        println!("early stop: keeping epoch {} (validation {:.6})", best.1, best.0);
+        (theta, stopped) = (best.2, best.1);
+    }
+    fit::normalize(&mut theta);
+    let fitted = EvalParams::from_vec(&theta);
+    let rounded = fitted.to_vec();
+    let after = (fit::mse(&train, &rounded, k, threads), fit::mse(&valid, &rounded, k, threads));
+    println!(
+        "fitted (rounded) MSE training {:.6} validation {:.6}; {} epochs in {:.1}s",
+        after.0,
+        after.1,
+        cfg.epochs,
+        t1.elapsed().as_secs_f64()
+    );
+    println!("material {:?}", fitted.material);
+    if let Some(out) = &args.out {
+        let mut notes = args.note.clone();
+        notes.push(format!(
+            "Fit: {} positions ({} for training), K = {k:.4}, start `--init {}`, {} of {} Adam epochs, step {}, \
+             L2 {}, smoothness {}{}{}.",
+            all.len(),
+            train.len(),
+            format!("{init:?}").to_lowercase(),
+            stopped,
+            cfg.epochs,
+            cfg.lr,
+            cfg.reg,
+            cfg.smooth,
+            if cfg.mirror_files { ", files mirrored" } else { "" },
+            if cfg.freeze_tables { ", tables frozen" } else { "" }
+        ));
+        notes.push(format!(
+            "MSE training {:.6} -> {:.6}, validation {:.6} -> {:.6}.",
+            before.0, after.0, before.1, after.1
+        ));
+        std::fs::write(out, write::to_source(&fitted, &notes)).map_err(|e| format!("cannot write {out}: {e}"))?;
+        println!("wrote {out}");
+    }
+    Ok(())
+}
