@@ -73,10 +73,18 @@ impl History {
     }
 
     /// Records a quiet cutoff move and penalises the quiets tried before it.
-    pub fn reward(&mut self, color: Color, ply: Ply, best: Move, tried: &[Move], depth: Depth, prev: Option<Move>) {
+    pub fn reward(
+        &mut self,
+        color: Color,
+        ply: Ply,
+        best: Move,
+        tried: &[Option<Move>],
+        depth: Depth,
+        prev: Option<Move>,
+    ) {
         let b = bonus(depth);
         self.nudge(color, best, b);
-        for &m in tried {
+        for &m in tried.iter().flatten() {
             if m != best {
                 self.nudge(color, m, -b);
             }
@@ -104,7 +112,7 @@ mod tests {
         let a = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
         let b = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
         for _ in 0..1000 {
-            h.reward(Color::White, 3, a, &[b, a], 20, None);
+            h.reward(Color::White, 3, a, &[Some(b), Some(a)], 20, None);
         }
         assert!(h.score(Color::White, a) <= HISTORY_MAX && h.score(Color::White, a) > HISTORY_MAX / 2);
         assert!(h.score(Color::White, b) >= -HISTORY_MAX && h.score(Color::White, b) < -HISTORY_MAX / 2);

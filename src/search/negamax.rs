@@ -218,8 +218,7 @@ impl Worker {
                         self.cutoffs.1 += u64::from(searched == 1);
                         // Step 12. A cutoff: remember the quiet move that caused it.
                         if quiet {
-                            let tried: Vec<Move> = quiets[..quiet_count].iter().flatten().copied().collect();
-                            self.history.reward(turn, ply, m, &tried, depth, prev_move);
+                            self.history.reward(turn, ply, m, &quiets[..quiet_count], depth, prev_move);
                         }
                         break;
                     }
