@@ -1,18 +1,36 @@
-//! The static evaluator: tapered material and piece-square tables, from the side to move's view.
+//! The static evaluator, from the side to move's view: tapered material and piece-square tables at
+//! its heart, with pawn structure, passed pawns, piece activity, threats and king safety around them.
 //!
-//! Computed from scratch from the bitboards with no allocation (at most 32 table lookups). Knows nothing
-//! of search. The values are fitted to game results by `brudno tune` and live in [`params`]; the
-//! layout, phase weights and tempo are in [`pst`].
+//! Every term is linear in its weights: the term code ([`pawns`], [`pieces`], [`king`]) reports
+//! feature counts per side to a [`Sink`], and the sink decides what to do with them: [`evaluate`]
+//! sums the weights of [`params::WEIGHTS`], [`trace`] keeps the sum per group and side for `eval`,
+//! and the tuner collects the counts themselves. One code path serves all three, so the tuned model
+//! is exactly the evaluator. No allocation on the [`evaluate`] path.
 
+mod context;
+pub mod hand;
+mod king;
+pub mod layout;
+mod masks;
 pub mod params;
+mod pawns;
+mod pieces;
 pub mod pst;
 
 use crate::score::Score;
-use params::{MATERIAL, PST};
+use context::Context;
+use layout::{GROUPS, MATERIAL, PST};
+use params::WEIGHTS;
 use pst::{PHASE_TOTAL, PHASE_WEIGHT, TEMPO};
 use shakmaty::{Chess, Color, Position, Role};
 
-/// Middlegame and endgame halves of a term, White minus Black.
+/// Receives the evaluation's features: `count` occurrences of term `term` for side `color`.
+pub trait Sink {
+    /// Records `count` times term `term` for `color`.
+    fn add(&mut self, color: Color, term: usize, count: i32);
+}
+
+/// Middlegame and endgame halves of a term.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Split {
     /// Middlegame value.
@@ -22,12 +40,10 @@ pub struct Split {
 }
 
 /// The evaluation taken apart, for `eval` output and tests.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trace {
-    /// Material, White minus Black.
-    pub material: Split,
-    /// Piece-square values, White minus Black.
-    pub pst: Split,
+    /// Per group of [`layout::GROUPS`], the weighted sum for White and for Black (each from its own side).
+    pub groups: Vec<[Split; 2]>,
     /// Game phase, `PHASE_TOTAL` (opening) down to 0 (bare kings and pawns).
     pub phase: i32,
     /// Tempo bonus given to the side to move.
@@ -36,101 +52,101 @@ pub struct Trace {
     pub total: Score,
 }
 
+impl Trace {
+    /// Group `g` as White minus Black.
+    pub fn net(&self, g: usize) -> Split {
+        let [w, b] = self.groups[g];
+        Split { mg: w.mg - b.mg, eg: w.eg - b.eg }
+    }
+}
+
+/// Sums weights, White minus Black.
+#[derive(Default)]
+struct Scorer(Split);
+
+impl Sink for Scorer {
+    #[inline(always)]
+    fn add(&mut self, color: Color, term: usize, count: i32) {
+        let (mg, eg) = WEIGHTS[term];
+        let n = if color == Color::White { count } else { -count };
+        self.0.mg += n * mg;
+        self.0.eg += n * eg;
+    }
+}
+
+/// Sums weights per group and side.
+struct Tracer(Vec<[Split; 2]>);
+
+impl Sink for Tracer {
+    fn add(&mut self, color: Color, term: usize, count: i32) {
+        let (mg, eg) = WEIGHTS[term];
+        let s = &mut self.0[layout::group_of(term)][usize::from(color == Color::Black)];
+        s.mg += count * mg;
+        s.eg += count * eg;
+    }
+}
+
+/// Reports every feature of `chess` to `sink` and returns the game phase (`0..=PHASE_TOTAL`).
+pub fn features<S: Sink>(chess: &Chess, sink: &mut S) -> i32 {
+    let board = chess.board();
+    let mut phase = 0;
+    for role in Role::ALL {
+        let r = role as usize - 1;
+        for color in Color::ALL {
+            let flip = if color == Color::White { 56 } else { 0 };
+            for sq in board.by_role(role) & board.by_color(color) {
+                sink.add(color, MATERIAL + r, 1);
+                sink.add(color, PST + r * 64 + (sq as usize ^ flip), 1);
+                phase += PHASE_WEIGHT[r];
+            }
+        }
+    }
+    let mut ctx = Context::new(board);
+    for c in Color::ALL {
+        pawns::eval(&ctx, c, sink);
+        pieces::eval(board, &mut ctx, c, sink);
+    }
+    for c in Color::ALL {
+        pieces::threats(board, &ctx, c, sink);
+        king::eval(board, &ctx, c, sink);
+    }
+    phase.min(PHASE_TOTAL)
+}
+
 /// Blends a middlegame and endgame value by phase.
 fn taper(s: Split, phase: i32) -> i32 {
     (s.mg * phase + s.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
 }
 
+/// The side-to-move score of a White-view sum.
+fn finish(chess: &Chess, white: Split, phase: i32) -> Score {
+    let white = taper(white, phase);
+    let stm = if chess.turn() == Color::White { white } else { -white };
+    Score(stm + TEMPO)
+}
+
 /// The evaluation with its breakdown.
 pub fn trace(chess: &Chess) -> Trace {
-    let board = chess.board();
-    let mut t = Trace::default();
-    let mut phase = 0;
-    for role in Role::ALL {
-        let r = role as usize - 1;
-        let (mat_mg, mat_eg) = MATERIAL[r];
-        let (tab_mg, tab_eg) = &PST[r];
-        for color in Color::ALL {
-            let sign = if color == Color::White { 1 } else { -1 };
-            let flip = if color == Color::White { 56 } else { 0 };
-            for sq in board.by_role(role) & board.by_color(color) {
-                let i = sq as usize ^ flip;
-                t.material.mg += sign * mat_mg;
-                t.material.eg += sign * mat_eg;
-                t.pst.mg += sign * tab_mg[i];
-                t.pst.eg += sign * tab_eg[i];
-                phase += PHASE_WEIGHT[r];
-            }
-        }
+    let mut t = Tracer(vec![[Split::default(); 2]; GROUPS.len()]);
+    let phase = features(chess, &mut t);
+    let mut trace = Trace { groups: t.0, phase, tempo: TEMPO, total: Score::DRAW };
+    let mut white = Split::default();
+    for g in 0..GROUPS.len() {
+        let n = trace.net(g);
+        white.mg += n.mg;
+        white.eg += n.eg;
     }
-    t.phase = phase.min(PHASE_TOTAL);
-    t.tempo = TEMPO;
-    let white = taper(Split { mg: t.material.mg + t.pst.mg, eg: t.material.eg + t.pst.eg }, t.phase);
-    let stm = if chess.turn() == Color::White { white } else { -white };
-    t.total = Score(stm + TEMPO);
-    t
+    trace.total = finish(chess, white, phase);
+    trace
 }
 
 /// Static evaluation in centipawns from the side to move's point of view.
 #[inline]
 pub fn evaluate(chess: &Chess) -> Score {
-    trace(chess).total
+    let mut s = Scorer::default();
+    let phase = features(chess, &mut s);
+    finish(chess, s.0, phase)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, EnPassantMode};
-
-    fn mirrored(chess: &Chess) -> Chess {
-        let setup = chess.to_setup(EnPassantMode::Legal).into_mirrored();
-        setup.position(CastlingMode::Standard).unwrap()
-    }
-
-    fn load(fen: &str) -> Chess {
-        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
-    }
-
-    #[test]
-    fn startpos_is_tempo_only() {
-        assert_eq!(evaluate(&Chess::default()), Score(TEMPO));
-        assert_eq!(trace(&Chess::default()).phase, PHASE_TOTAL);
-    }
-
-    /// Every position of the bundled perft, mate and WAC suites (the FEN fields of each line).
-    fn suite_positions() -> Vec<Chess> {
-        let files = [
-            include_str!("../../tests/data/perft/standard.epd"),
-            include_str!("../../tests/data/mate_in_1to4.epd"),
-            include_str!("../../tests/data/wac40.epd"),
-        ];
-        let lines = files.iter().flat_map(|f| f.lines()).filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
-        lines
-            .filter_map(|l| {
-                let fen = l.split(';').next()?.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
-                fen.parse::<Fen>().ok()?.into_position(CastlingMode::Standard).ok()
-            })
-            .collect()
-    }
-
-    #[test]
-    fn colour_flip_is_symmetric() {
-        let positions = suite_positions();
-        assert!(positions.len() >= 400, "only {} positions", positions.len());
-        for c in &positions {
-            let m = mirrored(c);
-            assert_eq!(evaluate(c), evaluate(&m), "{}", Fen::from_position(c, EnPassantMode::Legal));
-            let (t, tm) = (trace(c), trace(&m));
-            assert_eq!((t.material.mg, t.pst.eg, t.phase), (-tm.material.mg, -tm.pst.eg, tm.phase));
-        }
-    }
-
-    #[test]
-    fn extra_queen_is_winning() {
-        let c = load("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
-        assert!(evaluate(&c).0 > 800);
-        let b = load("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
-        assert!(evaluate(&b).0 < -800);
-    }
-}
+mod tests;

@@ -1,89 +1,70 @@
-//! The evaluation as a linear function of its parameters, and the sparse features of a position.
+//! The evaluation as a linear function of its weights, and the sparse features of a position.
 //!
-//! Every evaluation term is tapered: a term `t` has a middlegame parameter `2t` and an endgame
-//! parameter `2t + 1`. A position's White-view evaluation is
+//! Every evaluation term is tapered: term `t` of [`crate::eval::layout`] has a middlegame parameter
+//! `2t` and an endgame parameter `2t + 1`. A position's White-view evaluation is
 //! `offset + sum over terms of count * (rho * mg + (1 - rho) * eg)` with `rho = phase / PHASE_TOTAL`
-//! and `count` the number of White pieces minus Black pieces the term applies to. The terms are
-//! material per role (king included for a uniform layout, its count is always 0) and one per
-//! piece-square table entry, in the table layout of [`crate::eval::pst`].
+//! and `count` the White count minus the Black count of the term. The counts come from the
+//! evaluator's own term code ([`crate::eval::features`]), so the model is the evaluator.
 
-use crate::eval::pst::{PHASE_TOTAL, PHASE_WEIGHT, TEMPO, Table};
-use shakmaty::{Chess, Color, Position, Role};
+use crate::eval::layout::{MATERIAL, PST, TERMS as LAYOUT_TERMS};
+use crate::eval::pst::{PHASE_TOTAL, TEMPO};
+use crate::eval::{Sink, hand::HAND, params::WEIGHTS};
+use shakmaty::{Chess, Color, Position};
 
 /// Number of roles (pawn to king).
 pub const ROLES: usize = 6;
 /// Number of tapered terms.
-pub const TERMS: usize = ROLES + ROLES * 64;
+pub const TERMS: usize = LAYOUT_TERMS;
 /// Number of parameters (a middlegame and an endgame value per term).
 pub const PARAMS: usize = 2 * TERMS;
 
 /// The material term of role index `r` (`Role as usize - 1`).
 pub const fn material_term(r: usize) -> usize {
-    r
+    MATERIAL + r
 }
 
 /// The piece-square term of role index `r` and table entry `i`.
 pub const fn pst_term(r: usize, i: usize) -> usize {
-    ROLES + r * 64 + i
+    PST + r * 64 + i
 }
 
-/// Material and piece-square values in integer form, as [`crate::eval::params`] holds them.
+/// Every weight in integer form, as [`crate::eval::params`] holds them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalParams {
-    /// Material (middlegame, endgame) per role.
-    pub material: [(i32, i32); ROLES],
-    /// Piece-square tables (middlegame, endgame) per role.
-    pub pst: [(Table, Table); ROLES],
+    /// `(mg, eg)` per term, indexed as in [`crate::eval::layout`].
+    pub weights: Vec<(i32, i32)>,
 }
 
 impl EvalParams {
     /// The values the engine is built with.
     pub fn current() -> Self {
-        Self { material: crate::eval::params::MATERIAL, pst: crate::eval::params::PST }
+        Self { weights: WEIGHTS.to_vec() }
     }
 
-    /// The hand-set values of [`crate::eval::pst`].
+    /// The hand-set values of [`crate::eval::hand`].
     pub fn hand() -> Self {
-        Self { material: crate::eval::pst::MATERIAL, pst: crate::eval::pst::PST }
+        Self { weights: HAND.to_vec() }
     }
 
-    /// Plain material (100, 300, 300, 500, 900) and all-zero tables: tuning from scratch.
+    /// Plain material (100, 300, 300, 500, 900) and every other weight 0: tuning from scratch.
     pub fn material_only() -> Self {
-        let m = [100, 300, 300, 500, 900, 0];
-        Self { material: m.map(|v| (v, v)), pst: [([0; 64], [0; 64]); ROLES] }
+        let mut weights = vec![(0, 0); TERMS];
+        for (r, v) in [100, 300, 300, 500, 900].into_iter().enumerate() {
+            weights[material_term(r)] = (v, v);
+        }
+        Self { weights }
     }
 
     /// The flat parameter vector (see the module documentation for the layout).
     pub fn to_vec(&self) -> Vec<f64> {
-        let mut v = vec![0.0; PARAMS];
-        for r in 0..ROLES {
-            let t = material_term(r);
-            v[2 * t] = f64::from(self.material[r].0);
-            v[2 * t + 1] = f64::from(self.material[r].1);
-            for i in 0..64 {
-                let t = pst_term(r, i);
-                v[2 * t] = f64::from(self.pst[r].0[i]);
-                v[2 * t + 1] = f64::from(self.pst[r].1[i]);
-            }
-        }
-        v
+        self.weights.iter().flat_map(|&(mg, eg)| [f64::from(mg), f64::from(eg)]).collect()
     }
 
     /// From a flat parameter vector, rounding to whole centipawns.
     pub fn from_vec(v: &[f64]) -> Self {
         assert_eq!(v.len(), PARAMS);
         let round = |x: f64| x.round() as i32;
-        let mut p = Self { material: [(0, 0); ROLES], pst: [([0; 64], [0; 64]); ROLES] };
-        for r in 0..ROLES {
-            let t = material_term(r);
-            p.material[r] = (round(v[2 * t]), round(v[2 * t + 1]));
-            for i in 0..64 {
-                let t = pst_term(r, i);
-                p.pst[r].0[i] = round(v[2 * t]);
-                p.pst[r].1[i] = round(v[2 * t + 1]);
-            }
-        }
-        p
+        Self { weights: v.chunks(2).map(|p| (round(p[0]), round(p[1]))).collect() }
     }
 }
 
@@ -98,24 +79,26 @@ pub struct Features {
     pub terms: Vec<(u16, i8)>,
 }
 
-/// The features of `chess`, mirroring [`crate::eval::trace`] term by term.
-pub fn features(chess: &Chess) -> Features {
-    let board = chess.board();
-    let mut counts = [0i8; TERMS];
-    let mut phase = 0;
-    for role in Role::ALL {
-        let r = role as usize - 1;
-        for color in Color::ALL {
-            let (sign, flip) = if color == Color::White { (1, 56) } else { (-1, 0) };
-            for sq in board.by_role(role) & board.by_color(color) {
-                counts[material_term(r)] += sign;
-                counts[pst_term(r, sq as usize ^ flip)] += sign;
-                phase += PHASE_WEIGHT[r];
-            }
-        }
+/// Collects White-minus-Black counts per term.
+struct Counter(Vec<i32>);
+
+impl Sink for Counter {
+    fn add(&mut self, color: Color, term: usize, count: i32) {
+        self.0[term] += if color == Color::White { count } else { -count };
     }
-    let phase = phase.min(PHASE_TOTAL);
-    let terms = counts.iter().enumerate().filter(|(_, c)| **c != 0).map(|(t, c)| (t as u16, *c)).collect();
+}
+
+/// The features of `chess`, from the evaluator's own term code.
+pub fn features(chess: &Chess) -> Features {
+    let mut counts = Counter(vec![0; TERMS]);
+    let phase = crate::eval::features(chess, &mut counts);
+    let terms = counts
+        .0
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c != 0)
+        .map(|(t, c)| (t as u16, (*c).clamp(-128, 127) as i8))
+        .collect();
     let tempo = if chess.turn() == Color::White { TEMPO } else { -TEMPO };
     Features { rho: phase as f32 / PHASE_TOTAL as f32, offset: tempo as f32, terms }
 }

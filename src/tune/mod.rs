@@ -219,7 +219,7 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
         cfg.epochs,
         t1.elapsed().as_secs_f64()
     );
-    println!("material {:?}", fitted.material);
+    println!("material {:?}", &fitted.weights[..6]);
     if let Some(out) = &args.out {
         let mut notes = args.note.clone();
         notes.push(format!(

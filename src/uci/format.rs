@@ -3,7 +3,7 @@
 use super::options::{Kind, OPTIONS};
 use crate::bench;
 use crate::engine::Response;
-use crate::eval::{Split, Trace, pst::PHASE_TOTAL};
+use crate::eval::{Split, Trace, layout::GROUPS, pst::PHASE_TOTAL};
 use crate::score::Score;
 use crate::search::Iteration;
 use crate::tt::Bound;
@@ -127,21 +127,25 @@ fn board(chess: &Chess) -> Vec<String> {
     v
 }
 
-fn split(name: &str, s: Split) -> String {
-    format!("{name:<10} {:>7} {:>7}", s.mg, s.eg)
-}
-
-/// The evaluation breakdown (White's view per term, final score from the side to move).
+/// The evaluation breakdown: every term group for each side (middlegame and endgame, each side from
+/// its own point of view), the net White-view sum, then phase, tempo and the final score.
 pub fn eval_lines(t: &Trace) -> Vec<String> {
-    vec![
-        "Term            MG      EG   (White's view, centipawns)".into(),
-        split("Material", t.material),
-        split("PST", t.pst),
-        split("Total", Split { mg: t.material.mg + t.pst.mg, eg: t.material.eg + t.pst.eg }),
-        format!("Phase      {} / {PHASE_TOTAL}", t.phase),
-        format!("Tempo      {}", t.tempo),
-        format!("Final evaluation: {} (side to move)", t.total.0),
-    ]
+    let mut v = vec![
+        format!("{:<27} {:>13} {:>13} {:>13}", "Term", "White", "Black", "Net"),
+        format!("{:<27} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}", "", "MG", "EG", "MG", "EG", "MG", "EG"),
+    ];
+    let mut net = Split::default();
+    for (g, group) in GROUPS.iter().enumerate() {
+        let [w, b] = t.groups[g];
+        let n = t.net(g);
+        net.mg += n.mg;
+        net.eg += n.eg;
+        v.push(format!("{:<27} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}", group.name, w.mg, w.eg, b.mg, b.eg, n.mg, n.eg));
+    }
+    v.push(format!("{:<27} {:>34} {:>6}", "Total", net.mg, net.eg));
+    v.push(format!("Phase {} / {PHASE_TOTAL}, tempo {}", t.phase, t.tempo));
+    v.push(format!("Final evaluation: {} (side to move)", t.total.0));
+    v
 }
 
 /// The `brudno eval` text.
