@@ -2,7 +2,7 @@
 //!
 //! Filled in two passes: [`Context::new`] sets what depends on pawns and kings only; the piece terms
 //! then add each piece's attacks ([`Context::attacks`]) and the attack units on the enemy king zone,
-//! which the threat and king-safety terms read afterwards. Arrays are indexed by `Color as usize`.
+//! which the threat and king-safety terms read afterwards ([`Context::close_attacks`] joins them first). Arrays are indexed by `Color as usize`.
 
 use super::masks;
 use shakmaty::attacks::king_attacks;
@@ -24,6 +24,8 @@ pub(super) struct Context {
     pub attacks: [[Bitboard; 6]; 2],
     /// Attack units each side has against the other's king zone, filled by the piece terms.
     pub units: [i32; 2],
+    /// Every square each side attacks, set by [`Context::close_attacks`] once the piece terms ran.
+    pub all: [Bitboard; 2],
 }
 
 impl Context {
@@ -49,11 +51,14 @@ impl Context {
             zone: king.map(|k| king_attacks(k).with(k)),
             attacks,
             units: [0; 2],
+            all: [Bitboard::EMPTY; 2],
         }
     }
 
-    /// Every square side `c` attacks.
-    pub fn all_attacks(&self, c: Color) -> Bitboard {
-        self.attacks[c as usize].iter().fold(Bitboard::EMPTY, |a, &b| a | b)
+    /// Fills [`Context::all`] from the per-role attack maps.
+    pub fn close_attacks(&mut self) {
+        for c in 0..2 {
+            self.all[c] = self.attacks[c].iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        }
     }
 }

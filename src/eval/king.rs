@@ -17,7 +17,7 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     s.add(c, KING_DANGER + units as usize, 1);
 
     // Checking squares the enemy can reach that we do not defend and the enemy does not occupy.
-    let safe = !ctx.all_attacks(c) & !board.by_color(!c);
+    let safe = !ctx.all[ci] & !board.by_color(!c);
     let enemy = &ctx.attacks[ei];
     let diagonal = bishop_attacks(k, ctx.occupied);
     let straight = rook_attacks(k, ctx.occupied);

@@ -106,6 +106,7 @@ pub fn features<S: Sink>(chess: &Chess, sink: &mut S) -> i32 {
         pawns::eval(&ctx, c, sink);
         pieces::eval(board, &mut ctx, c, sink);
     }
+    ctx.close_attacks();
     for c in Color::ALL {
         pieces::threats(board, &ctx, c, sink);
         king::eval(board, &ctx, c, sink);

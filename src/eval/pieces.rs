@@ -81,6 +81,6 @@ pub(super) fn threats<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S
         s.add(c, THREAT_BY_ROOK + v, (targets & rook).count() as i32);
     }
     let pieces = enemy & !board.pawns() & !board.kings();
-    let hanging = pieces & ctx.all_attacks(c) & !ctx.all_attacks(!c);
+    let hanging = pieces & ctx.all[c as usize] & !ctx.all[!c as usize];
     s.add(c, HANGING, hanging.count() as i32);
 }
