@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -87,11 +87,20 @@ impl Totals {
     }
 }
 
-/// Reads the opening positions of an EPD (or one-FEN-per-line) file.
-fn load_book(path: &PathBuf) -> Result<Vec<Position>, String> {
+/// Reads the opening positions of an EPD or FEN file (one a line; the move counters are kept when present).
+fn load_book(path: &Path) -> Result<Vec<Position>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let book: Vec<Position> =
-        crate::epd::parse(&text).iter().filter_map(|e| Position::from_fen(&e.fen, false).ok()).collect();
+    let book: Vec<Position> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let full = (w.len() >= 6).then(|| Position::from_fen(&w[..6].join(" "), false).ok()).flatten();
+            full.or_else(|| {
+                (w.len() >= 4).then(|| Position::from_fen(&format!("{} 0 1", w[..4].join(" ")), false).ok())?
+            })
+        })
+        .collect();
     if book.is_empty() {
         return Err(format!("{}: no usable position", path.display()));
     }
