@@ -212,3 +212,49 @@ fn rule_result(pos: &Position) -> Option<GameResult> {
 fn white_view(pos: &Position, s: Score) -> Score {
     if pos.turn() == Color::White { s } else { -s }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen, false).unwrap()
+    }
+
+    #[test]
+    fn rules_end_games() {
+        // Fool's mate: White is mated.
+        let mated = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+        assert_eq!(rule_result(&mated), Some(GameResult::BlackWin));
+        assert_eq!(rule_result(&pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")), Some(GameResult::Draw));
+        assert_eq!(rule_result(&pos("8/8/4k3/8/8/3KB3/8/8 w - - 0 1")), Some(GameResult::Draw));
+        assert_eq!(rule_result(&pos("8/8/4k3/8/8/3K4/8/R7 w - - 99 80")), None);
+        assert_eq!(rule_result(&pos("8/8/4k3/8/8/3K4/8/R7 w - - 100 80")), Some(GameResult::Draw));
+        let mut rep = Position::default();
+        for _ in 0..2 {
+            for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                assert_eq!(rule_result(&rep), None);
+                let mv = rep.parse_move(m).unwrap();
+                rep.make(mv);
+                rep.set_root();
+            }
+        }
+        assert_eq!(rule_result(&rep), Some(GameResult::Draw), "threefold");
+    }
+
+    #[test]
+    fn a_game_records_quiet_positions_with_one_result() {
+        let mut p = Player::new(300, 1).unwrap();
+        let g = p.play(9, 0, &[]);
+        assert!(g.result.is_some());
+        assert!(!g.samples.is_empty());
+        let text = g.text();
+        assert_eq!(text.lines().count(), g.samples.len());
+        let label = g.result.unwrap().label();
+        for (line, s) in text.lines().zip(&g.samples) {
+            assert_eq!(line, format!("{} | {} | {label}", s.fen, s.score));
+            assert!(!pos(&s.fen).in_check(), "{line}");
+        }
+        assert_eq!(p.play(9, 0, &[]), g, "same seed and index, same game");
+    }
+}
