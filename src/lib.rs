@@ -3,6 +3,7 @@
 //! Data flows one way: stdin → [`uci`] parse → [`engine`] → [`search`] → typed reports → [`uci`] format → stdout.
 
 pub mod bench;
+pub mod datagen;
 pub mod engine;
 pub mod epd;
 pub mod eval;

@@ -67,6 +67,28 @@ enum Cmd {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Self-play training data: `FEN | score | result` lines appended to a file.
+    Datagen {
+        /// Output file (appended to).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Games to play.
+        #[arg(long)]
+        games: u64,
+        /// Games played in parallel, one per thread.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Node budget per move.
+        #[arg(long, default_value_t = brudno::datagen::DEFAULT_NODES)]
+        nodes: u64,
+        /// Seed of the random openings (default: from the clock, printed on stderr).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// EPD file of starting positions, each followed by 2-4 random plies (default: 8-9 random plies
+        /// from the start position).
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
+    },
     /// Texel tuning of the evaluation: extract training positions from games, fit the parameters.
     Tune {
         #[command(subcommand)]
@@ -102,6 +124,18 @@ fn main() -> ExitCode {
             None => ExitCode::FAILURE,
         },
         Some(Cmd::Tune { cmd }) => run_tune(cmd),
+        Some(Cmd::Datagen { out, games, threads, nodes, seed, openings }) => {
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+            });
+            match brudno::datagen::run(&brudno::datagen::Options { out, games, threads, nodes, seed, openings }) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }
 
