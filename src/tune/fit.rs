@@ -10,10 +10,15 @@
 use super::features::{Features, PARAMS, ROLES, material_term, pst_term};
 use std::thread;
 
-/// Positions as sparse features with their results.
+/// Positions as sparse features with their results, search scores and fit targets.
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
+    /// What the fit predicts: the game result unless [`Dataset::blend`] mixed in the search score.
+    target: Vec<f32>,
+    /// Game result from White's view (1, 0.5, 0).
     result: Vec<f32>,
+    /// Search score in centipawns from White's view, NaN when the file gave none.
+    score: Vec<f32>,
     rho: Vec<f32>,
     offset: Vec<f32>,
     /// Position `i`'s terms are `terms[start[i]..start[i + 1]]`.
@@ -29,10 +34,17 @@ impl Dataset {
 
     /// Adds a position with its result from White's view.
     pub fn push(&mut self, f: &Features, result: f32) {
+        self.push_scored(f, result, None);
+    }
+
+    /// Adds a position with its result and, if known, the search score (both from White's view).
+    pub fn push_scored(&mut self, f: &Features, result: f32, score: Option<f32>) {
         if self.start.is_empty() {
             self.start.push(0);
         }
+        self.target.push(result);
         self.result.push(result);
+        self.score.push(score.unwrap_or(f32::NAN));
         self.rho.push(f.rho);
         self.offset.push(f.offset);
         self.terms.extend_from_slice(&f.terms);
@@ -53,10 +65,38 @@ impl Dataset {
     pub fn slice(&self, range: std::ops::Range<usize>) -> Dataset {
         let mut d = Dataset::new();
         for i in range {
-            let f = Features { rho: self.rho[i], offset: self.offset[i], terms: self.terms_of(i).to_vec() };
-            d.push(&f, self.result[i]);
+            d.push_one(self, i);
         }
         d
+    }
+
+    /// Appends every position of `other`.
+    pub fn append(&mut self, other: &Dataset) {
+        for i in 0..other.len() {
+            self.push_one(other, i);
+        }
+    }
+
+    fn push_one(&mut self, other: &Dataset, i: usize) {
+        let f = Features { rho: other.rho[i], offset: other.offset[i], terms: other.terms_of(i).to_vec() };
+        let score = other.score[i];
+        self.push_scored(&f, other.result[i], (!score.is_nan()).then_some(score));
+        *self.target.last_mut().expect("just pushed") = other.target[i];
+    }
+
+    /// Number of positions that carry a search score.
+    pub fn scored(&self) -> usize {
+        self.score.iter().filter(|s| !s.is_nan()).count()
+    }
+
+    /// Sets every target to `lambda * result + (1 - lambda) * sigmoid(score, k)` (the result alone
+    /// where there is no score): the search score, deeper than the static evaluation, lowers the
+    /// noise of a single game's result.
+    pub fn blend(&mut self, k: f64, lambda: f64) {
+        for i in 0..self.len() {
+            let (r, s) = (f64::from(self.result[i]), self.score[i]);
+            self.target[i] = if s.is_nan() { r } else { lambda * r + (1.0 - lambda) * sigmoid(f64::from(s), k) } as f32;
+        }
     }
 
     fn terms_of(&self, i: usize) -> &[(u16, i8)] {
@@ -105,7 +145,7 @@ pub fn mse(data: &Dataset, theta: &[f64], k: f64, threads: usize) -> f64 {
         return 0.0;
     }
     let sums = parallel(data.len(), threads, |range| {
-        range.map(|i| (sigmoid(data.eval(i, theta), k) - f64::from(data.result[i])).powi(2)).sum::<f64>()
+        range.map(|i| (sigmoid(data.eval(i, theta), k) - f64::from(data.target[i])).powi(2)).sum::<f64>()
     });
     sums.iter().sum::<f64>() / data.len() as f64
 }
@@ -119,7 +159,7 @@ pub fn gradient(data: &Dataset, theta: &[f64], k: f64, threads: usize) -> (f64, 
         let mut loss = 0.0;
         for i in range {
             let p = sigmoid(data.eval(i, theta), k);
-            let err = p - f64::from(data.result[i]);
+            let err = p - f64::from(data.target[i]);
             loss += err * err;
             // d/d eval of (p - y)^2, with dp/d eval = p (1 - p) K ln10 / 400.
             let g = 2.0 * err * p * (1.0 - p) * scale;
@@ -352,6 +392,25 @@ mod tests {
             checked += usize::from(grad[j] != 0.0);
         }
         assert!(checked > 40, "only {checked} parameters have a gradient");
+    }
+
+    #[test]
+    fn blend_mixes_result_and_search_score() {
+        let f = Features { rho: 1.0, offset: 0.0, terms: vec![] };
+        let mut d = Dataset::new();
+        d.push_scored(&f, 1.0, Some(-400.0));
+        d.push_scored(&f, 0.0, None);
+        let theta = vec![0.0; PARAMS];
+        // Target 1 vs prediction 0.5, target 0 vs 0.5.
+        assert!((mse(&d, &theta, 1.0, 1) - 0.25).abs() < 1e-12);
+        d.blend(1.0, 0.25);
+        // 0.25 * 1 + 0.75 * sigmoid(-400) = 0.25 + 0.75 / 11; the unscored line keeps its result.
+        let t: f64 = 0.25 + 0.75 / 11.0;
+        let want = ((t - 0.5).powi(2) + 0.25) / 2.0;
+        assert!((mse(&d, &theta, 1.0, 1) - want).abs() < 1e-6, "{}", mse(&d, &theta, 1.0, 1));
+        let copy = d.slice(0..2);
+        assert!((mse(&copy, &theta, 1.0, 1) - want).abs() < 1e-6);
+        assert_eq!(copy.scored(), 1);
     }
 
     #[test]

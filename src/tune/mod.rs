@@ -1,10 +1,12 @@
 //! `brudno tune`: Texel tuning of the evaluation from the engine's own games.
 //!
-//! The pipeline (`scripts/tune-data` runs the first two steps):
-//! 1. games: self-play with `scripts/match.py`, PGN in `tune-data/`;
-//! 2. `brudno tune extract`: quiet positions of those games labelled with the result ([`extract`]);
-//! 3. `brudno tune fit`: `K`, then all material and piece-square values by Adam ([`fit`]), written
-//!    as the Rust source of `src/eval/params.rs` ([`write`]).
+//! The pipeline:
+//! 1. positions: `brudno datagen` writes `FEN | score | result` lines from self-play inside the
+//!    binary ([`crate::datagen`]); or, older and slower, `scripts/tune-data` plays PGN games with
+//!    `scripts/match.py` and `brudno tune extract` keeps their quiet positions ([`extract`]);
+//! 2. `brudno tune fit` reads either format ([`load`]), fits `K`, then every evaluation weight by
+//!    Adam ([`fit`]) towards the game result blended with the search score (`--lambda`), and writes
+//!    the Rust source of `src/eval/params.rs` ([`write`]).
 //!
 //! With the data this machine can afford (thousands of fast games, not millions) the fit needs
 //! regularisation: unregularised, the training error keeps falling while the error on held-out games
@@ -15,15 +17,13 @@
 pub mod extract;
 pub mod features;
 pub mod fit;
+pub mod load;
 pub mod pgn;
 pub mod quiet;
 pub mod write;
 
 use clap::{Args, Subcommand, ValueEnum};
-use features::{EvalParams, features};
-use fit::Dataset;
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use features::EvalParams;
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -60,9 +60,13 @@ pub enum TuneCmd {
 /// Arguments of `tune fit`.
 #[derive(Debug, Args)]
 pub struct FitArgs {
-    /// Positions file written by `tune extract`.
+    /// Positions file: `FEN | result` lines (`tune extract`) or `FEN | score | result` lines (`datagen`).
     #[arg(long)]
     pub data: String,
+    /// Weight of the game result in the target; the rest is the expected score of the search score
+    /// (`lambda * result + (1 - lambda) * sigmoid(K * score)`). Lines without a score use the result.
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
     /// Rust source file to write (nothing is written without it).
     #[arg(long)]
     pub out: Option<String>,
@@ -131,28 +135,6 @@ fn run_extract(pgns: &[String], out: &str, skip_plies: usize) -> Result<(), Stri
     Ok(())
 }
 
-/// Reads a positions file (`FEN | result` lines; blank lines and `#` comments skipped).
-pub fn load_positions(text: &str) -> Result<Dataset, String> {
-    let mut data = Dataset::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let bad = |what: &str| format!("line {}: {what}: {line}", n + 1);
-        let (fen, result) = line.split_once('|').ok_or_else(|| bad("no `|`"))?;
-        let result: f32 = result.trim().parse().map_err(|_| bad("bad result"))?;
-        let chess: Chess = fen
-            .trim()
-            .parse::<Fen>()
-            .ok()
-            .and_then(|f| f.into_position(CastlingMode::Standard).ok())
-            .ok_or_else(|| bad("bad FEN"))?;
-        data.push(&features(&chess), result);
-    }
-    Ok(data)
-}
-
 fn run_fit(args: &FitArgs) -> Result<(), String> {
     let path = &args.data;
     let init = args.init;
@@ -167,13 +149,19 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
     };
     let t0 = Instant::now();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let all = load_positions(&text)?;
+    let loaded = load::load(&text, args.threads.max(1));
+    drop(text);
+    if let Some(bad) = &loaded.first_bad {
+        println!("skipped {} unreadable lines; the first: {bad}", loaded.skipped);
+    }
+    let all = loaded.data;
     let n_valid = ((all.len() as f64) * args.holdout.clamp(0.0, 0.9)) as usize;
-    let train = all.slice(0..all.len() - n_valid);
-    let valid = all.slice(all.len() - n_valid..all.len());
+    let mut train = all.slice(0..all.len() - n_valid);
+    let mut valid = all.slice(all.len() - n_valid..all.len());
     println!(
-        "{} positions ({} training, {} validation) loaded in {:.1}s",
+        "{} positions ({} with a search score; {} training, {} validation) loaded in {:.1}s",
         all.len(),
+        all.scored(),
         train.len(),
         valid.len(),
         t0.elapsed().as_secs_f64()
@@ -189,6 +177,10 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
     let mut theta = start.to_vec();
     let threads = cfg.threads;
     let k = args.k.unwrap_or_else(|| fit::fit_k(&train, &theta, threads));
+    if args.lambda < 1.0 {
+        train.blend(k, args.lambda.clamp(0.0, 1.0));
+        valid.blend(k, args.lambda.clamp(0.0, 1.0));
+    }
     let before = (fit::mse(&train, &theta, k, threads), fit::mse(&valid, &theta, k, threads));
     println!("K = {k:.4}; start ({init:?}) MSE training {:.6} validation {:.6}", before.0, before.1);
     let t1 = Instant::now();
@@ -223,11 +215,12 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
     if let Some(out) = &args.out {
         let mut notes = args.note.clone();
         notes.push(format!(
-            "Fit: {} positions ({} for training), K = {k:.4}, start `--init {}`, {} of {} Adam epochs, step {}, \
-             L2 {}, smoothness {}{}{}.",
+            "Fit: {} positions ({} for training), K = {k:.4}, start `--init {}`, lambda {}, {} of {} Adam \
+             epochs, step {}, L2 {}, smoothness {}{}{}.",
             all.len(),
             train.len(),
             format!("{init:?}").to_lowercase(),
+            args.lambda,
             stopped,
             cfg.epochs,
             cfg.lr,
