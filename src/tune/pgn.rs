@@ -1,5 +1,8 @@
-//! A minimal PGN reader: tag pairs and main-line SAN tokens, enough for the games `scripts/match.py`
-//! writes (comments, variations, NAGs and move numbers are skipped).
+//! PGN games as tag pairs and main-line SAN, read with the `pgn-reader` crate (comments, variations
+//! and NAGs are skipped).
+
+use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use std::ops::ControlFlow;
 
 /// One game: its tags and the SAN of its main line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -17,95 +20,46 @@ impl Game {
     }
 }
 
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
-    let (name, rest) = inner.split_once(char::is_whitespace)?;
-    let rest = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((name.to_string(), rest.replace("\\\"", "\"").replace("\\\\", "\\")))
-}
+/// Collects tags and main-line SAN; variations are skipped by the reader.
+struct Collector;
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+impl Visitor for Collector {
+    type Tags = Vec<(String, String)>;
+    type Movetext = Game;
+    type Output = Game;
 
-/// Movetext state carried across lines.
-#[derive(Default)]
-struct Movetext {
-    comment: bool,
-    variation: usize,
-    token: String,
-}
-
-impl Movetext {
-    fn flush(&mut self, game: &mut Game) {
-        let token = std::mem::take(&mut self.token);
-        if token.is_empty() || token.starts_with('$') || RESULTS.contains(&token.as_str()) {
-            return;
-        }
-        // Move numbers: `12.`, `12...`, or glued to the move as in `12.e4`.
-        let san = token.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.');
-        if !san.is_empty() {
-            game.moves.push(san.to_string());
-        }
+    fn begin_tags(&mut self) -> ControlFlow<Game, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
     }
 
-    fn feed(&mut self, line: &str, game: &mut Game) {
-        for c in line.chars() {
-            if self.comment {
-                if c == '}' {
-                    self.comment = false;
-                }
-                continue;
-            }
-            match c {
-                '{' => {
-                    self.flush(game);
-                    self.comment = true;
-                }
-                '(' => {
-                    self.flush(game);
-                    self.variation += 1;
-                }
-                ')' => {
-                    self.flush(game);
-                    self.variation = self.variation.saturating_sub(1);
-                }
-                ';' => break,
-                c if c.is_whitespace() => self.flush(game),
-                c if self.variation == 0 => self.token.push(c),
-                _ => {}
-            }
-        }
-        self.flush(game);
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Game> {
+        tags.push((String::from_utf8_lossy(name).into_owned(), value.decode_utf8_lossy().into_owned()));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Game, Game> {
+        ControlFlow::Continue(Game { tags, moves: Vec::new() })
+    }
+
+    fn san(&mut self, game: &mut Game, san: SanPlus) -> ControlFlow<Game> {
+        game.moves.push(san.to_string());
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _game: &mut Game) -> ControlFlow<Game, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn end_game(&mut self, game: Game) -> Game {
+        game
     }
 }
 
-/// All games of a PGN text.
+/// All games of a PGN text (reading stops at the first I/O error, which an in-memory text cannot have).
 pub fn read_games(text: &str) -> Vec<Game> {
+    let mut reader = Reader::new(text.as_bytes());
     let mut games = Vec::new();
-    let mut game = Game::default();
-    let mut text_state = Movetext::default();
-    let mut in_moves = false;
-    for line in text.lines() {
-        let trimmed = line.trim_start();
-        if !text_state.comment && trimmed.starts_with('[') {
-            if in_moves {
-                games.push(std::mem::take(&mut game));
-                text_state = Movetext::default();
-                in_moves = false;
-            }
-            if let Some(tag) = parse_tag(trimmed) {
-                game.tags.push(tag);
-            }
-            continue;
-        }
-        if trimmed.is_empty() && !text_state.comment {
-            continue;
-        }
-        if !game.tags.is_empty() || in_moves || !trimmed.is_empty() {
-            in_moves = true;
-            text_state.feed(line, &mut game);
-        }
-    }
-    if in_moves || !game.tags.is_empty() {
+    while let Ok(Some(game)) = reader.read_game(&mut Collector) {
         games.push(game);
     }
     games
