@@ -2,6 +2,19 @@
 //!
 //! Data flows one way: stdin → [`uci`] parse → [`engine`] → [`search`] → typed reports → [`uci`] format → stdout.
 
+/// The version: the crate's, followed by the git revision when built from a checkout (`0.1.0 (1a2b3c4d)`).
+pub fn version() -> &'static str {
+    const REV: &str = env!("BRUDNO_GIT_REV");
+    const PLAIN: &str = env!("CARGO_PKG_VERSION");
+    if REV.is_empty() {
+        PLAIN
+    } else {
+        // Built once; a `&'static str` for clap and the UCI identification.
+        static FULL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        FULL.get_or_init(|| format!("{PLAIN} ({REV})"))
+    }
+}
+
 pub mod bench;
 pub mod datagen;
 pub mod engine;

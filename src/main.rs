@@ -9,7 +9,7 @@ use std::time::Instant;
 #[derive(Parser)]
 #[command(
     name = "brudno",
-    version,
+    version = brudno::version(),
     about = "Brudno, a UCI chess engine. With no subcommand, speaks UCI on stdin/stdout."
 )]
 struct Cli {

@@ -64,9 +64,12 @@ fn handshake_lists_identity_and_options() {
     let mut e = Engine::spawn();
     let lines = e.handshake();
     assert!(
-        lines.first().is_some_and(|l| l == &format!("id name Brudno {}", env!("CARGO_PKG_VERSION"))),
+        lines.first().is_some_and(|l| l == &format!("id name Brudno {}", brudno::version())),
         "first line should be 'id name Brudno <version>': {lines:?}"
     );
+    assert!(brudno::version().starts_with(env!("CARGO_PKG_VERSION")));
+    let rev = env!("BRUDNO_GIT_REV");
+    assert!(rev.is_empty() || brudno::version().ends_with(&format!("({rev})")), "{}", brudno::version());
     assert!(lines.iter().any(|l| l.starts_with("id author ") && l.len() > "id author ".len()), "{lines:?}");
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
     for expected in [

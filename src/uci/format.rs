@@ -53,7 +53,7 @@ pub fn lines(r: &Response) -> Vec<String> {
     match r {
         Response::Identify => {
             let mut v = vec![
-                format!("id name Brudno {}", env!("CARGO_PKG_VERSION")),
+                format!("id name Brudno {}", crate::version()),
                 "id author the Brudno developers".to_string(),
             ];
             v.extend(OPTIONS.iter().map(|o| match o.kind {
