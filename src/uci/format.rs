@@ -52,10 +52,8 @@ pub fn info(it: &Iteration, mode: CastlingMode) -> String {
 pub fn lines(r: &Response) -> Vec<String> {
     match r {
         Response::Identify => {
-            let mut v = vec![
-                format!("id name Brudno {}", crate::version()),
-                "id author the Brudno developers".to_string(),
-            ];
+            let mut v =
+                vec![format!("id name Brudno {}", crate::version()), "id author the Brudno developers".to_string()];
             v.extend(OPTIONS.iter().map(|o| match o.kind {
                 Kind::Spin { default, min, max } => {
                     format!("option name {} type spin default {default} min {min} max {max}", o.name)
