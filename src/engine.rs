@@ -14,8 +14,9 @@ use crate::search::{Iteration, Outcome, Report, SearchJob, SearchThread, Shared}
 use crate::tt::Tt;
 use crate::uci::command::{Command, Go};
 use crate::uci::options::{DEFAULT_HASH, Setting, parse_setting};
+use crate::wdl::{self, Wdl};
 use crossbeam_channel::Receiver;
-use shakmaty::{CastlingMode, Color, Move};
+use shakmaty::{CastlingMode, Color, Move, Position as _};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -30,7 +31,7 @@ pub enum Response {
     /// `readyok`
     ReadyOk,
     /// An iteration's `info` line.
-    Info(Iteration, CastlingMode),
+    Info(Iteration, CastlingMode, Option<Wdl>),
     /// `info currmove`
     CurrMove(i32, Move, usize, CastlingMode),
     /// `bestmove`
@@ -79,6 +80,7 @@ struct Options {
     overhead: Duration,
     multipv: usize,
     chess960: bool,
+    show_wdl: bool,
 }
 
 /// The engine state behind the UCI loop.
@@ -107,7 +109,13 @@ impl Engine {
             Tt::new(DEFAULT_HASH).or_else(|_| Tt::new(1)).unwrap_or_else(|_| unreachable!("1 MB always allocates"));
         Self {
             pos: Position::default(),
-            options: Options { threads: 1, overhead: Duration::from_millis(30), multipv: 1, chess960: false },
+            options: Options {
+                threads: 1,
+                overhead: Duration::from_millis(30),
+                multipv: 1,
+                chess960: false,
+                show_wdl: false,
+            },
             tt: Arc::new(tt),
             shared: Arc::new(Shared::default()),
             thread,
@@ -181,7 +189,10 @@ impl Engine {
     pub fn on_report(&mut self, report: Report, out: &mut impl FnMut(Response)) {
         let mode = self.mode();
         match report {
-            Report::Iteration(it) => out(Response::Info(it, mode)),
+            Report::Iteration(it) => {
+                let wdl = self.options.show_wdl.then(|| wdl::of_score(it.score, self.pos.chess().board()));
+                out(Response::Info(it, mode, wdl))
+            }
             Report::CurrMove { depth, mv, number } => out(Response::CurrMove(depth, mv, number, mode)),
             Report::Finished(outcome) => match self.state {
                 State::Searching { hold: true, .. } if !self.shared.stopped() => self.state = State::Holding(outcome),
@@ -270,6 +281,7 @@ impl Engine {
             Ok(Setting::MoveOverhead(ms)) => self.options.overhead = Duration::from_millis(ms),
             Ok(Setting::Ponder(_)) => {}
             Ok(Setting::MultiPv(n)) => self.options.multipv = n,
+            Ok(Setting::ShowWdl(on)) => self.options.show_wdl = on,
             Ok(Setting::Chess960(on)) => {
                 self.options.chess960 = on;
                 let mode = CastlingMode::from_chess960(on);

@@ -27,3 +27,4 @@ pub mod search;
 pub mod tt;
 pub mod tune;
 pub mod uci;
+pub mod wdl;

@@ -321,6 +321,31 @@ fn mated_side_reports_negative_mate() {
 }
 
 #[test]
+fn show_wdl_adds_outcome_chances() {
+    let mut e = engine();
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    let (lines, _) = one_bestmove(&mut e);
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
+    expect_silence(&mut e, "setoption name UCI_ShowWDL value true");
+    e.send("go depth 3");
+    let (lines, _) = one_bestmove(&mut e);
+    let info = lines.iter().rfind(|l| l.starts_with("info depth")).expect("an info line");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "wdl").expect("wdl after the score");
+    assert_eq!(words[at - 3], "score", "{info}");
+    let wdl: Vec<u32> = words[at + 1..at + 4].iter().map(|w| w.parse().unwrap()).collect();
+    assert_eq!(wdl.iter().sum::<u32>(), 1000, "{info}");
+    assert!(wdl[1] > 0 && wdl[0] < 1000 && wdl[2] < 1000, "{info}");
+    // A mate score is a certain outcome.
+    e.send("position fen 2R5/k7/8/8/8/8/1r6/r6K w - - 0 1");
+    e.send("go depth 4");
+    let (lines, _) = one_bestmove(&mut e);
+    let info = lines.iter().rfind(|l| l.starts_with("info depth")).unwrap();
+    assert!(info.contains("score mate -1 wdl 0 0 1000"), "{info}");
+}
+
+#[test]
 fn no_legal_move_gives_null_bestmove() {
     let mut e = engine();
     for fen in ["7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"] {
@@ -733,7 +758,7 @@ const CLI: Duration = Duration::from_secs(30);
 fn cli_version_and_help() {
     let out = run_cli(&["--version"], CLI);
     assert!(out.status.is_some_and(|s| s.success()), "{}", out.stderr);
-    assert_eq!(out.stdout.trim(), format!("brudno {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(out.stdout.trim(), format!("brudno {}", brudno::version()));
     let out = run_cli(&["--help"], CLI);
     assert!(out.status.is_some_and(|s| s.success()), "{}", out.stderr);
     for word in ["Usage", "perft", "bench", "eval", "UCI"] {

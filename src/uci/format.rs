@@ -7,6 +7,7 @@ use crate::eval::{Split, Trace, layout::GROUPS, pst::PHASE_TOTAL};
 use crate::score::Score;
 use crate::search::Iteration;
 use crate::tt::Bound;
+use crate::wdl::Wdl;
 use shakmaty::{CastlingMode, Chess, Move, Position as _, Square};
 use std::fmt::Write as _;
 
@@ -23,7 +24,7 @@ pub fn score(s: Score) -> String {
 }
 
 /// The `info` line of an iteration.
-pub fn info(it: &Iteration, mode: CastlingMode) -> String {
+pub fn info(it: &Iteration, mode: CastlingMode, wdl: Option<Wdl>) -> String {
     let bound = match it.bound {
         Some(Bound::Lower) => " lowerbound",
         Some(Bound::Upper) => " upperbound",
@@ -31,8 +32,9 @@ pub fn info(it: &Iteration, mode: CastlingMode) -> String {
     };
     let ms = it.time.as_millis().max(1) as u64;
     let nps = it.nodes.saturating_mul(1000) / ms;
+    let wdl = wdl.map_or(String::new(), |w| format!(" wdl {} {} {}", w.win, w.draw, w.loss));
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {} pv",
+        "info depth {} seldepth {} multipv {} score {}{wdl}{bound} nodes {} nps {nps} hashfull {} time {} pv",
         it.depth,
         it.seldepth,
         it.multipv,
@@ -65,7 +67,7 @@ pub fn lines(r: &Response) -> Vec<String> {
         }
         Response::UciOk => vec!["uciok".into()],
         Response::ReadyOk => vec!["readyok".into()],
-        Response::Info(it, mode) => vec![info(it, *mode)],
+        Response::Info(it, mode, wdl) => vec![info(it, *mode, *wdl)],
         Response::CurrMove(depth, m, n, mode) => {
             vec![format!("info depth {depth} currmove {} currmovenumber {n}", uci(*m, *mode))]
         }

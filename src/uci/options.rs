@@ -45,6 +45,7 @@ pub const OPTIONS: &[OptionDef] = &[
     OptionDef { name: "Ponder", kind: Kind::Check { default: false } },
     OptionDef { name: "MultiPV", kind: Kind::Spin { default: 1, min: 1, max: 256 } },
     OptionDef { name: "UCI_Chess960", kind: Kind::Check { default: false } },
+    OptionDef { name: "UCI_ShowWDL", kind: Kind::Check { default: false } },
 ];
 
 /// A validated option setting.
@@ -64,6 +65,8 @@ pub enum Setting {
     MultiPv(usize),
     /// Chess960 castling.
     Chess960(bool),
+    /// `wdl` in `info` lines.
+    ShowWdl(bool),
 }
 
 /// Why a `setoption` was refused.
@@ -120,7 +123,9 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
         "Clear Hash" => Setting::ClearHash,
         "Ponder" => Setting::Ponder(boolean()?),
         "MultiPV" => Setting::MultiPv(int()? as usize),
-        _ => Setting::Chess960(boolean()?),
+        "UCI_Chess960" => Setting::Chess960(boolean()?),
+        "UCI_ShowWDL" => Setting::ShowWdl(boolean()?),
+        other => unreachable!("option {other} is in OPTIONS but has no setting"),
     })
 }
 
@@ -138,6 +143,19 @@ mod tests {
         assert_eq!(parse_setting("Ponder", Some("False")), Ok(Setting::Ponder(false)));
         assert_eq!(parse_setting("MultiPV", Some("3")), Ok(Setting::MultiPv(3)));
         assert_eq!(parse_setting("Threads", Some("4")), Ok(Setting::Threads(4)));
+        assert_eq!(parse_setting("uci_showwdl", Some("true")), Ok(Setting::ShowWdl(true)));
+    }
+
+    #[test]
+    fn every_announced_option_parses_its_default() {
+        for def in OPTIONS {
+            let value = match def.kind {
+                Kind::Spin { default, .. } => Some(default.to_string()),
+                Kind::Check { default } => Some(default.to_string()),
+                Kind::Button => None,
+            };
+            assert!(parse_setting(def.name, value.as_deref()).is_ok(), "{}", def.name);
+        }
     }
 
     #[test]

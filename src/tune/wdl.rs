@@ -1,0 +1,156 @@
+//! `brudno tune wdl`: fits the score-to-outcome model of [`crate::wdl`] to `FEN | score | result`
+//! lines by maximum likelihood (full-batch Adam on the coefficients of `a(m)` and `b(m)`).
+//!
+//! Every position is used twice, as it is and with the colours swapped (`-score`, `1 - result`), so
+//! the fitted model is symmetric by construction.
+
+use crate::wdl::WdlModel;
+
+/// One sample: material (1/3/3/5/9), score (cp, White's view), result (White's view).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// Material of both sides.
+    pub material: u32,
+    /// Search score in centipawns, White's view.
+    pub score: f64,
+    /// 1, 0.5 or 0, White's view.
+    pub result: f64,
+}
+
+/// Material counted from a FEN's board field.
+fn fen_material(board: &str) -> u32 {
+    board
+        .chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            'p' => 1,
+            'n' | 'b' => 3,
+            'r' => 5,
+            'q' => 9,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Reads `FEN | score | result` lines; others (and scores beyond ±`max_score`) are skipped.
+pub fn samples(text: &str, max_score: f64) -> Vec<Sample> {
+    text.lines()
+        .filter_map(|line| {
+            let mut f = line.split('|').map(str::trim);
+            let (fen, score, result) = (f.next()?, f.next()?, f.next()?);
+            let score: f64 = score.parse().ok().filter(|s: &f64| s.abs() <= max_score)?;
+            let result: f64 = result.parse().ok().filter(|r| [0.0, 0.5, 1.0].contains(r))?;
+            Some(Sample { material: fen_material(fen.split(' ').next()?), score, result })
+        })
+        .collect()
+}
+
+/// Negative log-likelihood per sample and its gradient over the 8 coefficients.
+fn nll(model: &WdlModel, data: &[Sample]) -> (f64, [f64; 8]) {
+    let mut grad = [0.0; 8];
+    let mut loss = 0.0;
+    for s in data {
+        for (score, result) in [(s.score, s.result), (-s.score, 1.0 - s.result)] {
+            let (a, b) = model.params(s.material);
+            let m = f64::from(s.material.clamp(17, 78)) / 58.0;
+            let (u, v) = ((score - a) / b, (-score - a) / b);
+            let (w, l) = (1.0 / (1.0 + (-u).exp()), 1.0 / (1.0 + (-v).exp()));
+            let d = (1.0 - w - l).max(1e-12);
+            // d loss / du and d loss / dv for the observed outcome.
+            let (gu, gv) = if result == 1.0 {
+                loss -= w.max(1e-12).ln();
+                (-(1.0 - w), 0.0)
+            } else if result == 0.0 {
+                loss -= l.max(1e-12).ln();
+                (0.0, -(1.0 - l))
+            } else {
+                loss -= d.ln();
+                (w * (1.0 - w) / d, l * (1.0 - l) / d)
+            };
+            let ga = -(gu + gv) / b;
+            let gb = -(gu * u + gv * v) / b;
+            let mut p = 1.0;
+            for i in 0..4 {
+                grad[i] += ga * p;
+                grad[4 + i] += gb * p;
+                p *= m;
+            }
+        }
+    }
+    let n = 2.0 * data.len().max(1) as f64;
+    (loss / n, grad.map(|g| g / n))
+}
+
+/// Fits the model; returns it with its mean negative log-likelihood per sample.
+pub fn fit(data: &[Sample], iterations: usize) -> (WdlModel, f64) {
+    let mut theta = [150.0, 0.0, 0.0, 0.0, 80.0, 0.0, 0.0, 0.0];
+    let model = |t: &[f64; 8]| WdlModel { a: [t[0], t[1], t[2], t[3]], b: [t[4], t[5], t[6], t[7]] };
+    let (mut m1, mut m2) = ([0.0; 8], [0.0; 8]);
+    let (b1, b2, lr) = (0.9f64, 0.999f64, 2.0);
+    for it in 1..=iterations {
+        let (_, g) = nll(&model(&theta), data);
+        let step = lr * (1.0 - 0.9 * it as f64 / iterations as f64);
+        for j in 0..8 {
+            m1[j] = b1 * m1[j] + (1.0 - b1) * g[j];
+            m2[j] = b2 * m2[j] + (1.0 - b2) * g[j] * g[j];
+            let (c1, c2) = (1.0 - b1.powi(it as i32), 1.0 - b2.powi(it as i32));
+            theta[j] -= step * (m1[j] / c1) / ((m2[j] / c2).sqrt() + 1e-12);
+        }
+    }
+    let fitted = model(&theta);
+    (fitted, nll(&fitted, data).0)
+}
+
+/// Observed and predicted outcome shares by score bucket, for a check of the fit.
+pub fn calibration(model: &WdlModel, data: &[Sample], lo: f64, hi: f64) -> ([f64; 3], [f64; 3], usize) {
+    let (mut seen, mut want, mut n) = ([0.0; 3], [0.0; 3], 0);
+    for s in data.iter().filter(|s| (lo..hi).contains(&s.score)) {
+        let (w, l) = model.probabilities(s.score, s.material);
+        let idx = if s.result == 1.0 {
+            0
+        } else if s.result == 0.0 {
+            2
+        } else {
+            1
+        };
+        seen[idx] += 1.0;
+        want[0] += w;
+        want[1] += 1.0 - w - l;
+        want[2] += l;
+        n += 1;
+    }
+    let k = n.max(1) as f64;
+    (seen.map(|x| x / k), want.map(|x| x / k), n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recovers_a_generating_model() {
+        // Outcome shares drawn exactly from a known model, as fractional samples: the fit finds it back.
+        let truth = WdlModel { a: [200.0, 0.0, 0.0, 0.0], b: [70.0, 0.0, 0.0, 0.0] };
+        let mut data = Vec::new();
+        for s in (-600..=600).step_by(20) {
+            let (w, l) = truth.probabilities(f64::from(s), 60);
+            let counts = [(1.0, w), (0.5, 1.0 - w - l), (0.0, l)];
+            for (result, p) in counts {
+                for _ in 0..(p * 200.0).round() as usize {
+                    data.push(Sample { material: 60, score: f64::from(s), result });
+                }
+            }
+        }
+        let (fit, _) = fit(&data, 3000);
+        let (a, b) = fit.params(60);
+        assert!((a - 200.0).abs() < 8.0 && (b - 70.0).abs() < 5.0, "a {a} b {b}");
+    }
+
+    #[test]
+    fn reads_lines() {
+        let s = samples(
+            "8/8/8/8/8/8/PPP5/K1k1q3 w - - 0 1 | 120 | 0.5\nbad\nK7/8/k7/8/8/8/8/8 w - - 0 1 | 9000 | 1\n",
+            3000.0,
+        );
+        assert_eq!(s, vec![Sample { material: 12, score: 120.0, result: 0.5 }]);
+    }
+}

@@ -1,0 +1,109 @@
+//! The score-to-outcome model behind `UCI_ShowWDL`: how often a position that Brudno scores `s`
+//! centipawns ends in a win, a draw or a loss, by the material left on the board.
+//!
+//! As in Stockfish, `P(win) = 1 / (1 + exp((a - s) / b))` and `P(loss) = 1 / (1 + exp((a + s) / b))`,
+//! with `a` (the score of an even chance to win) and `b` (how fast the chance grows) cubic polynomials
+//! in `m = material / 58` (material counted 1/3/3/5/9, clamped to 17..=78). The coefficients are
+//! fitted by `brudno tune wdl` to the engine's own self-play positions (`brudno datagen`).
+
+use crate::score::Score;
+use shakmaty::{Board, Role};
+
+/// Coefficients of the model: `a(m)` and `b(m)`, lowest power first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WdlModel {
+    /// Score (cp) with an even chance to win, as a polynomial in `m`.
+    pub a: [f64; 4],
+    /// Spread (cp), as a polynomial in `m`.
+    pub b: [f64; 4],
+}
+
+/// Win, draw and loss chances in per mille; they sum to 1000.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    /// Wins per mille.
+    pub win: u32,
+    /// Draws per mille.
+    pub draw: u32,
+    /// Losses per mille.
+    pub loss: u32,
+}
+
+/// The fitted model (see the module documentation; the fit's data and figures are in README.md).
+pub const MODEL: WdlModel = WdlModel { a: [394.90, -363.89, -111.95, 157.71], b: [163.34, -29.78, -32.83, 26.38] };
+
+/// Material on the board counted 1/3/3/5/9 for both sides.
+pub fn material(board: &Board) -> u32 {
+    [(Role::Pawn, 1), (Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)]
+        .into_iter()
+        .map(|(role, v)| board.by_role(role).count() as u32 * v)
+        .sum()
+}
+
+impl WdlModel {
+    /// `a` and `b` at this much material.
+    pub fn params(&self, material: u32) -> (f64, f64) {
+        let m = f64::from(material.clamp(17, 78)) / 58.0;
+        let poly = |c: &[f64; 4]| ((c[3] * m + c[2]) * m + c[1]) * m + c[0];
+        (poly(&self.a), poly(&self.b).max(1.0))
+    }
+
+    /// Win and loss probabilities of a score (cp, side to move's view).
+    pub fn probabilities(&self, score: f64, material: u32) -> (f64, f64) {
+        let (a, b) = self.params(material);
+        let win = 1.0 / (1.0 + ((a - score) / b).exp());
+        let loss = 1.0 / (1.0 + ((a + score) / b).exp());
+        (win, loss)
+    }
+
+    /// Per-mille outcome chances of a score (cp, side to move's view).
+    pub fn wdl(&self, score: f64, material: u32) -> Wdl {
+        let (w, l) = self.probabilities(score, material);
+        let win = (w * 1000.0).round().clamp(0.0, 1000.0) as u32;
+        let loss = ((l * 1000.0).round() as u32).min(1000 - win);
+        Wdl { win, draw: 1000 - win - loss, loss }
+    }
+}
+
+/// The outcome chances of a search score at the root position `board`: certain for mate scores.
+pub fn of_score(score: Score, board: &Board) -> Wdl {
+    match score.mate_moves() {
+        Some(n) if n > 0 => Wdl { win: 1000, draw: 0, loss: 0 },
+        Some(_) => Wdl { win: 0, draw: 0, loss: 1000 },
+        None => MODEL.wdl(f64::from(score.0), material(board)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Chess, Position};
+
+    #[test]
+    fn start_position_material_and_symmetry() {
+        assert_eq!(material(Chess::default().board()), 78);
+        for m in [17, 30, 50, 78] {
+            let even = MODEL.wdl(0.0, m);
+            assert_eq!(even.win, even.loss, "material {m}");
+            for s in [-800.0, -150.0, 20.0, 300.0] {
+                let x = MODEL.wdl(s, m);
+                let y = MODEL.wdl(-s, m);
+                assert_eq!(x.win + x.draw + x.loss, 1000);
+                assert!(x.win.abs_diff(y.loss) <= 1 && x.loss.abs_diff(y.win) <= 1, "{s} {m}: {x:?} {y:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn more_score_more_wins() {
+        for m in [20, 60, 78] {
+            let mut last = MODEL.wdl(-1000.0, m);
+            for s in (-950..=1000).step_by(50) {
+                let w = MODEL.wdl(f64::from(s), m);
+                assert!(w.win >= last.win && w.loss <= last.loss, "{s} {m}");
+                last = w;
+            }
+            assert!(MODEL.wdl(1000.0, m).win > 900 && MODEL.wdl(-1000.0, m).loss > 900);
+        }
+    }
+}
