@@ -24,6 +24,7 @@ pub mod perft;
 pub mod position;
 pub mod score;
 pub mod search;
+pub mod stats;
 pub mod tt;
 pub mod tune;
 pub mod uci;

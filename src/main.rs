@@ -61,6 +61,18 @@ enum Cmd {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Search statistics of a position beside plain minimax, plain alpha-beta and the Knuth-Moore minimal tree.
+    Stats {
+        /// Position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Depth of the engine's search.
+        #[arg(long, default_value_t = 10)]
+        depth: i32,
+        /// Depth of the reference trees (minimax grows as the branching factor to this power).
+        #[arg(long, default_value_t = 4)]
+        tree_depth: u32,
+    },
     /// Print the static evaluation and its breakdown.
     Eval {
         /// Position (default: the start position).
@@ -123,6 +135,19 @@ fn main() -> ExitCode {
             }
             None => ExitCode::FAILURE,
         },
+        Some(Cmd::Stats { fen, depth, tree_depth }) => {
+            let Some(pos) = load(fen.as_deref(), false) else { return ExitCode::FAILURE };
+            match brudno::stats::report::measure(&pos, depth.clamp(1, 64), tree_depth.clamp(1, 6)) {
+                Ok(report) => {
+                    print!("{report}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Cmd::Tune { cmd }) => run_tune(cmd),
         Some(Cmd::Datagen { out, games, threads, nodes, seed, openings }) => {
             let seed = seed.unwrap_or_else(|| {
