@@ -145,7 +145,7 @@ mod tests {
             }
             let v = (h % 2001) as i32 - 1000;
             // Leaf values are from the view of the side to move at the leaf.
-            if self.path.len() % 2 == 0 { v } else { -v }
+            if self.path.len().is_multiple_of(2) { v } else { -v }
         }
     }
 
