@@ -3,6 +3,7 @@
 //! Data flows one way: stdin → [`uci`] parse → [`engine`] → [`search`] → typed reports → [`uci`] format → stdout.
 
 pub mod bench;
+pub mod book;
 pub mod datagen;
 pub mod engine;
 pub mod epd;
@@ -11,6 +12,7 @@ pub mod perft;
 pub mod position;
 pub mod score;
 pub mod search;
+pub mod syzygy;
 pub mod tt;
 pub mod tune;
 pub mod uci;

@@ -73,6 +73,10 @@ impl Worker {
         {
             return h.score;
         }
+        // Step 3b. Endgame tablebases: a probe whose bound settles the node ends it (see `tb.rs`).
+        if !root && let Some(score) = self.tablebase_cutoff(key, depth, ply, alpha, beta) {
+            return score;
+        }
 
         // Step 4. Static evaluation (none in check: every move must be searched).
         let eval = if in_check { None } else { Some(hit.map_or_else(|| evaluate(self.pos.chess()), |h| h.eval)) };

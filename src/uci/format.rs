@@ -32,13 +32,14 @@ pub fn info(it: &Iteration, mode: CastlingMode) -> String {
     let ms = it.time.as_millis().max(1) as u64;
     let nps = it.nodes.saturating_mul(1000) / ms;
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {} pv",
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} tbhits {} time {} pv",
         it.depth,
         it.seldepth,
         it.multipv,
         score(it.score),
         it.nodes,
         it.hashfull,
+        it.tbhits,
         it.time.as_millis()
     );
     for &m in &it.pv {
@@ -62,6 +63,7 @@ pub fn lines(r: &Response) -> Vec<String> {
                 }
                 Kind::Check { default } => format!("option name {} type check default {default}", o.name),
                 Kind::Button => format!("option name {} type button", o.name),
+                Kind::Str { default } => format!("option name {} type string default {default}", o.name),
             }));
             v
         }
