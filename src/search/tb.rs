@@ -9,6 +9,17 @@ use crate::score::{Depth, MAX_PLY, Ply, Score};
 use crate::tt::{Bound, PackedMove};
 use shakmaty::Move;
 
+/// What a WDL probe tells a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TbProbe {
+    /// The node's score: return it.
+    Cutoff(Score),
+    /// A win not good enough to cut: the node scores at least this.
+    Floor(Score),
+    /// A loss not bad enough to cut: the node scores at most this.
+    Cap(Score),
+}
+
 impl Worker {
     /// Takes the job's tablebase settings and narrows `root` to the moves the tables approve, if the
     /// root is in the tables. With DTZ ranking, or when the root is not won, the search then needs no
@@ -31,16 +42,17 @@ impl Worker {
         if ranking.moves.is_empty() { root } else { ranking.moves }
     }
 
-    /// Probes the WDL tables at a non-root node; returns the score if its bound settles the node
-    /// within `(alpha, beta)`, after storing it in the transposition table.
-    pub(super) fn tablebase_cutoff(
+    /// Probes the WDL tables at a non-root node: the score ends the node if its bound settles it
+    /// within `(alpha, beta)` (it is then stored in the transposition table); otherwise a win is a
+    /// floor and a loss a cap for the node's result.
+    pub(super) fn tablebase_probe(
         &mut self,
         key: u64,
         depth: Depth,
         ply: Ply,
         alpha: Score,
         beta: Score,
-    ) -> Option<Score> {
+    ) -> Option<TbProbe> {
         let tb = self.syzygy.as_ref()?;
         if !tb.should_probe(self.pos.chess(), depth, self.tb_cardinality) {
             return None;
@@ -54,11 +66,11 @@ impl Worker {
             Bound::Upper => score <= alpha,
         };
         if !settles {
-            return None;
+            return Some(if bound == Bound::Lower { TbProbe::Floor(score) } else { TbProbe::Cap(score) });
         }
         let eval = evaluate(self.pos.chess());
         let depth = (depth + 6).min(MAX_PLY as Depth - 1);
         self.tt.store(key, ply, PackedMove::NONE, score, eval, depth, bound);
-        Some(score)
+        Some(TbProbe::Cutoff(score))
     }
 }
