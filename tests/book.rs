@@ -197,3 +197,34 @@ fn book_command_prints_entries_with_shares() {
     assert!(out.status.is_some_and(|s| !s.success()));
     assert!(out.stderr.contains("cannot read book"), "{}", out.stderr);
 }
+
+#[test]
+fn a_relative_book_path_is_found_beside_the_executable() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let exe_dir = Path::new(common::BIN).parent().expect("the binary's directory").to_path_buf();
+    let name = format!("brudno-test-book-{}.bin", std::process::id());
+    std::fs::copy(EXTRACT, exe_dir.join(&name)).expect("copying the book beside the binary");
+    // Start from an empty working directory so the file cannot be found there.
+    let cwd = std::env::temp_dir().join(format!("brudno-book-cwd-{}", std::process::id()));
+    std::fs::create_dir_all(&cwd).unwrap();
+    let mut child = Command::new(common::BIN)
+        .current_dir(&cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starting brudno");
+    let script = format!(
+        "setoption name BookFile value {name}\nsetoption name OwnBook value true\n\
+         setoption name BookBestMove value true\nposition startpos moves e2e4 c7c5\ngo depth 20\nquit\n"
+    );
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let mut out = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    let _ = child.wait();
+    let _ = std::fs::remove_file(exe_dir.join(&name));
+    let _ = std::fs::remove_dir_all(&cwd);
+    assert!(out.lines().any(|l| l == "bestmove g1f3"), "{out}");
+    assert!(!out.contains("error"), "{out}");
+}
