@@ -228,3 +228,19 @@ fn a_relative_book_path_is_found_beside_the_executable() {
     assert!(out.lines().any(|l| l == "bestmove g1f3"), "{out}");
     assert!(!out.contains("error"), "{out}");
 }
+
+#[test]
+fn the_project_book_is_sound() {
+    // book/brudno.bin, made by scripts/make_book.py: a few thousand entries, all legal, and following
+    // its heaviest moves from the start position stays in the book for several plies.
+    let book = Book::open(Path::new("book/brudno.bin")).expect("book/brudno.bin loads");
+    assert!(book.len() >= 2000, "{} entries", book.len());
+    let mut pos = position(None, &[], false);
+    for ply in 0..6 {
+        let stored = book.entries(pos.key()).len();
+        let legal = book.moves(&pos);
+        assert!(stored > 0 && legal.len() == stored, "ply {ply}: {stored} stored, {} legal", legal.len());
+        let best = book.pick(&pos, true, 0).expect("a book move");
+        pos.make(best.mv);
+    }
+}
