@@ -16,11 +16,6 @@ use std::sync::Arc;
 /// The score of a tablebase win at the root; a win found `ply` plies deep scores `TB_WIN - ply`.
 pub const TB_WIN: Score = Score(Score::MATE_BOUND.0 - MAX_PLY as i32 - 1);
 
-/// Whether a score comes from a tablebase win or loss (and is not a mate).
-pub fn is_tb_score(s: Score) -> bool {
-    !s.is_mate() && s.0.abs() >= TB_WIN.0 - MAX_PLY as i32
-}
-
 /// The tables found in the `SyzygyPath` directories.
 pub struct Tables {
     tb: Tablebase<Chess>,
@@ -271,5 +266,74 @@ impl SyzygyOptions {
     pub fn config(&self) -> Option<Syzygy> {
         let tables = self.tables.clone()?;
         Some(Syzygy { tables, probe_depth: self.probe_depth, probe_limit: self.probe_limit, rule50: self.rule50 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn syzygy(rule50: bool, probe_limit: usize) -> Syzygy {
+        let (tables, errors) = Tables::load("tests/data/syzygy");
+        assert!(errors.is_empty(), "{errors:?}");
+        Syzygy { tables: Arc::new(tables.unwrap()), probe_depth: 1, probe_limit, rule50 }
+    }
+
+    #[test]
+    fn loading_counts_files_and_reports_bad_directories() {
+        let (tables, errors) = Tables::load("/no/such/dir::tests/data/syzygy");
+        let tables = tables.unwrap();
+        assert_eq!((tables.files(), tables.max_pieces()), (12, 4));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let (tables, errors) = Tables::load("src");
+        assert!(tables.is_none());
+        assert!(errors[0].contains("no tablebase files"), "{errors:?}");
+    }
+
+    #[test]
+    fn scores_and_bounds_follow_the_fifty_move_rule() {
+        let tb = syzygy(true, 7);
+        assert_eq!(tb.cardinality(), 4);
+        assert_eq!(syzygy(true, 3).cardinality(), 3);
+        assert_eq!(tb.wdl_score(Wdl::Win, 3), (Score(TB_WIN.0 - 3), Bound::Lower));
+        assert_eq!(tb.wdl_score(Wdl::Loss, 3), (Score(-TB_WIN.0 + 3), Bound::Upper));
+        assert_eq!(tb.wdl_score(Wdl::CursedWin, 3), (Score(1), Bound::Exact));
+        assert_eq!(tb.wdl_score(Wdl::Draw, 3), (Score::DRAW, Bound::Exact));
+        let no50 = syzygy(false, 7);
+        assert_eq!(no50.wdl_score(Wdl::CursedWin, 3), (Score(TB_WIN.0 - 3), Bound::Lower));
+        assert_eq!(no50.wdl_score(Wdl::BlessedLoss, 3), (Score(-TB_WIN.0 + 3), Bound::Upper));
+        assert!(TB_WIN.0 - MAX_PLY as i32 > 20_000 && !TB_WIN.is_mate());
+    }
+
+    #[test]
+    fn probes_only_fresh_positions_within_the_limit() {
+        let tb = syzygy(true, 7);
+        let fresh = Position::from_fen("8/8/8/4k3/8/8/8/3QK3 b - - 0 1", false).unwrap();
+        assert!(tb.should_probe(fresh.chess(), 1, 4));
+        assert_eq!(tb.probe_wdl(fresh.chess()), Some(Wdl::Loss));
+        let old = Position::from_fen("8/8/8/4k3/8/8/8/3QK3 b - - 3 9", false).unwrap();
+        assert!(!tb.should_probe(old.chess(), 1, 4));
+        let castling = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", false).unwrap();
+        assert!(!tb.should_probe(castling.chess(), 1, 4));
+        // At the largest piece count the probe depth applies.
+        let four = Position::from_fen("4k3/8/8/8/8/8/1r6/4K2R w - - 0 1", false).unwrap();
+        let deep = Syzygy { probe_depth: 5, ..tb.clone() };
+        assert!(!deep.should_probe(four.chess(), 4, 4));
+        assert!(deep.should_probe(four.chess(), 5, 4));
+    }
+
+    #[test]
+    fn root_ranking_keeps_the_winning_moves() {
+        let tb = syzygy(true, 7);
+        // White wins only with Kf7 (the pawn push h4 draws).
+        let mut pos = Position::from_fen("4K3/8/8/8/3k4/7P/8/8 w - - 0 1", false).unwrap();
+        let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+        let r = tb.rank_root(&mut pos, &moves).unwrap();
+        assert!(r.dtz);
+        assert_eq!(r.score, TB_WIN);
+        let kept: Vec<String> = r.moves.iter().map(|&m| pos.uci(m)).collect();
+        assert_eq!(kept, ["e8f7"]);
+        // Too many pieces for the limit: no ranking.
+        assert!(syzygy(true, 2).rank_root(&mut pos, &moves).is_none());
     }
 }
