@@ -7,10 +7,12 @@
 //! until `stop` or `ponderhit`, as the protocol requires; nothing spins while it waits.
 
 use crate::bench::{self, BenchLine};
+use crate::book::{BookError, BookOptions};
 use crate::eval::{self, Trace};
 use crate::position::Position;
 use crate::search::limits::{Clock, Limits};
 use crate::search::{Iteration, Outcome, Report, SearchJob, SearchThread, Shared};
+use crate::syzygy::SyzygyOptions;
 use crate::tt::Tt;
 use crate::uci::command::{Command, Go};
 use crate::uci::options::{DEFAULT_HASH, Setting, parse_setting};
@@ -93,6 +95,8 @@ pub struct Engine {
     reports: Receiver<Report>,
     state: State,
     debug: bool,
+    book: BookOptions,
+    syzygy: SyzygyOptions,
 }
 
 impl Default for Engine {
@@ -122,6 +126,8 @@ impl Engine {
             reports,
             state: State::Idle,
             debug: false,
+            book: BookOptions::default(),
+            syzygy: SyzygyOptions::default(),
         }
     }
 
@@ -289,6 +295,18 @@ impl Engine {
                     self.pos = Position::from_chess(p.chess().clone(), mode);
                 }
             }
+            Ok(Setting::OwnBook(on)) => report_book(self.book.set_enabled(on), out),
+            Ok(Setting::BookFile(file)) => report_book(self.book.set_file(&file), out),
+            Ok(Setting::BookDepth(plies)) => self.book.depth = plies,
+            Ok(Setting::BookBestMove(on)) => self.book.best = on,
+            Ok(Setting::SyzygyPath(path)) => {
+                let (note, errors) = self.syzygy.set_path(&path);
+                note.into_iter().for_each(|n| out(Response::Note(n)));
+                errors.into_iter().for_each(|e| out(Response::Error(e)));
+            }
+            Ok(Setting::SyzygyProbeDepth(d)) => self.syzygy.probe_depth = d,
+            Ok(Setting::SyzygyProbeLimit(n)) => self.syzygy.probe_limit = n,
+            Ok(Setting::Syzygy50MoveRule(on)) => self.syzygy.rule50 = on,
         }
     }
 
@@ -351,6 +369,17 @@ impl Engine {
         if self.debug {
             out(Response::Note(format!("limits {limits:?}")));
         }
+        // A book move answers at once, except where the GUI waits for `stop` or restricts the root.
+        if !go.infinite
+            && !go.ponder
+            && go.searchmoves.is_empty()
+            && go.mate.is_none()
+            && let Some(bm) = self.book.choose(&self.pos)
+        {
+            out(Response::Note(format!("book move {} weight {}", self.pos.uci(bm.mv), bm.weight)));
+            out(Response::BestMove(Outcome { best: Some(bm.mv), ..Outcome::default() }, self.mode()));
+            return;
+        }
         let start = Instant::now();
         self.shared = Arc::new(Shared::default());
         self.shared.pondering.store(go.ponder, Ordering::Relaxed);
@@ -363,6 +392,17 @@ impl Engine {
             multipv: self.options.multipv,
             tt: self.tt.clone(),
             shared: self.shared.clone(),
+            syzygy: self.syzygy.config(),
         });
+    }
+}
+
+/// Reports the outcome of a book option: a note on a book just read, or the error (play goes on
+/// without a book).
+fn report_book(result: Result<Option<String>, BookError>, out: &mut impl FnMut(Response)) {
+    match result {
+        Ok(Some(note)) => out(Response::Note(note)),
+        Ok(None) => {}
+        Err(e) => out(Response::Error(format!("{e}; playing without a book"))),
     }
 }

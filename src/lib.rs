@@ -16,6 +16,7 @@ pub fn version() -> &'static str {
 }
 
 pub mod bench;
+pub mod book;
 pub mod datagen;
 pub mod engine;
 pub mod epd;
@@ -25,6 +26,7 @@ pub mod position;
 pub mod score;
 pub mod search;
 pub mod stats;
+pub mod syzygy;
 pub mod tt;
 pub mod tune;
 pub mod uci;

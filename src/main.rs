@@ -101,6 +101,15 @@ enum Cmd {
         #[arg(long)]
         openings: Option<std::path::PathBuf>,
     },
+    /// Print a position's entries in a Polyglot opening book, with weights and shares.
+    Book {
+        /// Position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The book (a relative path is looked up in the working directory, then beside the executable).
+        #[arg(long, default_value = "book/brudno.bin")]
+        file: String,
+    },
     /// Texel tuning of the evaluation: extract training positions from games, fit the parameters.
     Tune {
         #[command(subcommand)]
@@ -149,6 +158,19 @@ fn main() -> ExitCode {
             }
         }
         Some(Cmd::Tune { cmd }) => run_tune(cmd),
+        Some(Cmd::Book { fen, file }) => {
+            let Some(pos) = load(fen.as_deref(), false) else { return ExitCode::FAILURE };
+            match brudno::book::Book::open(&brudno::book::resolve(&file)) {
+                Ok(book) => {
+                    brudno::book::describe(&book, &pos).iter().for_each(|l| println!("{l}"));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Cmd::Datagen { out, games, threads, nodes, seed, openings }) => {
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)

@@ -37,6 +37,7 @@ fn search_with(pos: &Position, limits: Limits, multipv: usize) -> (Outcome, Vec<
                 multipv,
                 tt: Arc::new(Tt::new(16).expect("16 MB table")),
                 shared: Arc::new(Shared::default()),
+                syzygy: None,
             };
             let outcome = worker.run(&job);
             drop(worker);
@@ -382,6 +383,7 @@ fn stop_flag_ends_an_unbounded_search() {
                 multipv: 1,
                 tt: Arc::new(Tt::new(4).unwrap()),
                 shared,
+                syzygy: None,
             };
             worker.run(&job)
         })

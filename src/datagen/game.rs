@@ -120,6 +120,7 @@ impl Player {
             multipv: 1,
             tt: self.tt.clone(),
             shared: self.shared.clone(),
+            syzygy: None,
         };
         self.worker.run(&job)
     }

@@ -9,10 +9,12 @@ pub mod params;
 pub mod picker;
 pub mod pv;
 pub mod see;
+mod tb;
 pub mod worker;
 
 use crate::position::Position;
 use crate::score::{Depth, Score};
+use crate::syzygy::Syzygy;
 use crate::tt::{Bound, Tt};
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use limits::Limits;
@@ -59,6 +61,8 @@ pub struct SearchJob {
     pub tt: Arc<Tt>,
     /// Stop and ponder flags.
     pub shared: Arc<Shared>,
+    /// Endgame tablebases, if any.
+    pub syzygy: Option<Syzygy>,
 }
 
 impl SearchJob {
@@ -73,6 +77,7 @@ impl SearchJob {
             multipv: 1,
             tt: Arc::new(tt),
             shared: Arc::new(Shared::default()),
+            syzygy: None,
         }
     }
 }
@@ -96,6 +101,8 @@ pub struct Iteration {
     pub time: Duration,
     /// TT fill in permille.
     pub hashfull: u32,
+    /// Tablebase probes that gave a result.
+    pub tbhits: u64,
     /// The principal variation, legal from the root.
     pub pv: Vec<Move>,
 }

@@ -4,6 +4,7 @@
 use super::params::*;
 use super::picker::{Kind, Picker, is_tactical};
 use super::see::see_ge;
+use super::tb::TbProbe;
 use super::worker::Worker;
 use crate::eval::evaluate;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
@@ -73,6 +74,17 @@ impl Worker {
         {
             return h.score;
         }
+        // Step 3b. Endgame tablebases: a probe whose bound settles the node ends it; otherwise, at
+        // PV nodes, a win floors the result and a loss caps it (see `tb.rs`).
+        let (mut tb_floor, mut tb_cap) = (-Score::INFINITE, Score::INFINITE);
+        if !root {
+            match self.tablebase_probe(key, depth, ply, alpha, beta) {
+                Some(TbProbe::Cutoff(score)) => return score,
+                Some(TbProbe::Floor(score)) if pv_node => (tb_floor, alpha) = (score, alpha.max(score)),
+                Some(TbProbe::Cap(score)) if pv_node => tb_cap = score,
+                _ => {}
+            }
+        }
 
         // Step 4. Static evaluation (none in check: every move must be searched).
         let eval = if in_check { None } else { Some(hit.map_or_else(|| evaluate(self.pos.chess()), |h| h.eval)) };
@@ -128,7 +140,7 @@ impl Worker {
         }
         let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.history, ply, prev_move);
         let turn = self.pos.turn();
-        let mut best = -Score::INFINITE;
+        let mut best = tb_floor;
         let mut best_move: Option<Move> = None;
         let mut quiets: [Option<Move>; 64] = [None; 64];
         let mut quiet_count = 0usize;
@@ -230,6 +242,8 @@ impl Worker {
             // Every move was pruned or excluded (MultiPV/searchmoves at the root): nothing learned.
             return if root { -Score::INFINITE } else { alpha };
         }
+
+        best = best.min(tb_cap);
 
         // Step 13. Store the result.
         let bound = if best >= beta {

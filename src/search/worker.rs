@@ -8,6 +8,7 @@ use super::pv::PvTable;
 use super::{Iteration, Outcome, Report, SearchJob, Shared};
 use crate::position::Position;
 use crate::score::{Depth, MAX_PLY, Score};
+use crate::syzygy::Syzygy;
 use crate::tt::{Bound, PackedMove, Tt};
 use shakmaty::Move;
 use std::sync::Arc;
@@ -44,6 +45,12 @@ pub struct Worker {
     pub(super) lmr: Vec<[u8; 64]>,
     /// Beta cutoffs, and those made by the first move searched (move-ordering quality).
     pub(super) cutoffs: (u64, u64),
+    /// Tablebases of this search, the most pieces probed in the search (0: no probes), probes
+    /// that answered, and the root's score by the tables.
+    pub(super) syzygy: Option<Syzygy>,
+    pub(super) tb_cardinality: usize,
+    pub(super) tbhits: u64,
+    pub(super) tb_root_score: Option<Score>,
     node_limit: u64,
     hard: Option<Duration>,
     start: Instant,
@@ -77,6 +84,10 @@ impl Worker {
             root_moves: Vec::new(),
             lmr,
             cutoffs: (0, 0),
+            syzygy: None,
+            tb_cardinality: 0,
+            tbhits: 0,
+            tb_root_score: None,
             node_limit: u64::MAX,
             hard: None,
             start: Instant::now(),
@@ -143,6 +154,7 @@ impl Worker {
         if root.is_empty() {
             root = legal.clone();
         }
+        let root = self.setup_tablebases(job, root);
         let Some(&first) = root.first() else {
             return Outcome::default();
         };
@@ -223,6 +235,11 @@ impl Worker {
     }
 
     fn report_line(&mut self, depth: Depth, multipv: usize, score: Score, bound: Option<Bound>, pv: Vec<Move>) {
+        // At a root the tables know, their verdict is shown unless the search has found a mate.
+        let (score, bound) = match self.tb_root_score {
+            Some(tb) if !score.is_mate() => (tb, None),
+            _ => (score, bound),
+        };
         let it = Iteration {
             depth,
             seldepth: self.seldepth.max(depth as usize),
@@ -232,6 +249,7 @@ impl Worker {
             nodes: self.nodes,
             time: self.start.elapsed(),
             hashfull: self.tt.hashfull(),
+            tbhits: self.tbhits,
             pv,
         };
         self.report(Report::Iteration(it));

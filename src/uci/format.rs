@@ -34,13 +34,14 @@ pub fn info(it: &Iteration, mode: CastlingMode, wdl: Option<Wdl>) -> String {
     let nps = it.nodes.saturating_mul(1000) / ms;
     let wdl = wdl.map_or(String::new(), |w| format!(" wdl {} {} {}", w.win, w.draw, w.loss));
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{wdl}{bound} nodes {} nps {nps} hashfull {} time {} pv",
+        "info depth {} seldepth {} multipv {} score {}{wdl}{bound} nodes {} nps {nps} hashfull {} tbhits {} time {} pv",
         it.depth,
         it.seldepth,
         it.multipv,
         score(it.score),
         it.nodes,
         it.hashfull,
+        it.tbhits,
         it.time.as_millis()
     );
     for &m in &it.pv {
@@ -62,6 +63,7 @@ pub fn lines(r: &Response) -> Vec<String> {
                 }
                 Kind::Check { default } => format!("option name {} type check default {default}", o.name),
                 Kind::Button => format!("option name {} type button", o.name),
+                Kind::Str { default } => format!("option name {} type string default {default}", o.name),
             }));
             v
         }

@@ -22,6 +22,11 @@ pub enum Kind {
     },
     /// An action with no value.
     Button,
+    /// A text (a file or directory path); `<empty>` stands for nothing, as in Stockfish.
+    Str {
+        /// Default value.
+        default: &'static str,
+    },
 }
 
 /// One option as announced after `uci`.
@@ -46,7 +51,18 @@ pub const OPTIONS: &[OptionDef] = &[
     OptionDef { name: "MultiPV", kind: Kind::Spin { default: 1, min: 1, max: 256 } },
     OptionDef { name: "UCI_Chess960", kind: Kind::Check { default: false } },
     OptionDef { name: "UCI_ShowWDL", kind: Kind::Check { default: false } },
+    OptionDef { name: "OwnBook", kind: Kind::Check { default: false } },
+    OptionDef { name: "BookFile", kind: Kind::Str { default: EMPTY } },
+    OptionDef { name: "BookDepth", kind: Kind::Spin { default: 16, min: 1, max: 1000 } },
+    OptionDef { name: "BookBestMove", kind: Kind::Check { default: false } },
+    OptionDef { name: "SyzygyPath", kind: Kind::Str { default: EMPTY } },
+    OptionDef { name: "SyzygyProbeDepth", kind: Kind::Spin { default: 1, min: 1, max: 100 } },
+    OptionDef { name: "SyzygyProbeLimit", kind: Kind::Spin { default: 7, min: 0, max: 7 } },
+    OptionDef { name: "Syzygy50MoveRule", kind: Kind::Check { default: true } },
 ];
+
+/// The value of a string option that names nothing.
+pub const EMPTY: &str = "<empty>";
 
 /// A validated option setting.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +83,22 @@ pub enum Setting {
     Chess960(bool),
     /// `wdl` in `info` lines.
     ShowWdl(bool),
+    /// Play from the opening book.
+    OwnBook(bool),
+    /// Opening book file (empty: none).
+    BookFile(String),
+    /// Book moves are played up to this game ply.
+    BookDepth(u32),
+    /// Always the book's heaviest move instead of a weighted draw.
+    BookBestMove(bool),
+    /// Tablebase directories separated by `:` (empty: none).
+    SyzygyPath(String),
+    /// Minimum remaining depth for tablebase probes in the search.
+    SyzygyProbeDepth(i32),
+    /// Most pieces a position may have to be probed.
+    SyzygyProbeLimit(usize),
+    /// Whether wins and losses beyond the fifty-move rule count as draws.
+    Syzygy50MoveRule(bool),
 }
 
 /// Why a `setoption` was refused.
@@ -116,6 +148,11 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
             _ => Err(OptionError::BadValue(def.name, v.chars().take(40).collect())),
         }
     };
+    // A missing value or `<empty>` clears a text option.
+    let text = || match value {
+        Some(v) if v != EMPTY => v.to_string(),
+        _ => String::new(),
+    };
     Ok(match def.name {
         "Hash" => Setting::Hash(int()? as usize),
         "Threads" => Setting::Threads(int()? as usize),
@@ -125,7 +162,16 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
         "MultiPV" => Setting::MultiPv(int()? as usize),
         "UCI_Chess960" => Setting::Chess960(boolean()?),
         "UCI_ShowWDL" => Setting::ShowWdl(boolean()?),
-        other => unreachable!("option {other} is in OPTIONS but has no setting"),
+        "OwnBook" => Setting::OwnBook(boolean()?),
+        "BookFile" => Setting::BookFile(text()),
+        "BookDepth" => Setting::BookDepth(int()? as u32),
+        "BookBestMove" => Setting::BookBestMove(boolean()?),
+        "SyzygyPath" => Setting::SyzygyPath(text()),
+        "SyzygyProbeDepth" => Setting::SyzygyProbeDepth(int()? as i32),
+        "SyzygyProbeLimit" => Setting::SyzygyProbeLimit(int()? as usize),
+        "Syzygy50MoveRule" => Setting::Syzygy50MoveRule(boolean()?),
+        // Every announced option has a case above (a test checks each parses its default).
+        other => return Err(OptionError::Unknown(other.to_string())),
     })
 }
 
@@ -153,9 +199,17 @@ mod tests {
                 Kind::Spin { default, .. } => Some(default.to_string()),
                 Kind::Check { default } => Some(default.to_string()),
                 Kind::Button => None,
+                Kind::Str { default } => Some(default.to_string()),
             };
             assert!(parse_setting(def.name, value.as_deref()).is_ok(), "{}", def.name);
         }
+        assert_eq!(parse_setting("bookfile", Some(" /a b/c.bin ")), Ok(Setting::BookFile("/a b/c.bin".into())));
+        assert_eq!(parse_setting("BookFile", Some("<empty>")), Ok(Setting::BookFile(String::new())));
+        assert_eq!(parse_setting("SyzygyPath", None), Ok(Setting::SyzygyPath(String::new())));
+        assert_eq!(parse_setting("SyzygyProbeLimit", Some("5")), Ok(Setting::SyzygyProbeLimit(5)));
+        assert_eq!(parse_setting("Syzygy50MoveRule", Some("false")), Ok(Setting::Syzygy50MoveRule(false)));
+        assert_eq!(parse_setting("OwnBook", Some("true")), Ok(Setting::OwnBook(true)));
+        assert_eq!(parse_setting("BookDepth", Some("8")), Ok(Setting::BookDepth(8)));
     }
 
     #[test]
@@ -167,5 +221,7 @@ mod tests {
         assert_eq!(parse_setting("Hash", None), Err(OptionError::MissingValue("Hash")));
         assert_eq!(parse_setting("Ponder", Some("yes")), Err(OptionError::BadValue("Ponder", "yes".into())));
         assert!(parse_setting("Threads", Some("99999999999999999999")).is_err());
+        assert!(parse_setting("SyzygyProbeLimit", Some("8")).is_err());
+        assert!(parse_setting("BookBestMove", Some("1")).is_err());
     }
 }

@@ -1,0 +1,339 @@
+//! Polyglot opening books: reading a `.bin` file, finding a position's entries by its Polyglot key
+//! (the one [`Position::key`] keeps), turning the packed moves into legal moves, and choosing one
+//! (weighted at random, or always the heaviest). Also where a relative book path is looked up.
+//!
+//! A Polyglot file is a sequence of 16-byte big-endian entries sorted by key: key (u64), move (u16),
+//! weight (u16), learn (u32). The move packs to-square (bits 0–5), from-square (6–11) and promotion
+//! (12–14: none, knight, bishop, rook, queen); castling is written king-takes-rook (e1h1).
+
+use crate::datagen::rng::SplitMix64;
+use crate::position::Position;
+use shakmaty::{Chess, Move, Position as _, Role};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One book entry as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Polyglot key of the position.
+    pub key: u64,
+    /// Packed move.
+    pub raw: u16,
+    /// How often the move should be chosen, relative to the other entries of the position.
+    pub weight: u16,
+}
+
+/// Why a book could not be used.
+#[derive(Debug)]
+pub enum BookError {
+    /// The file could not be read.
+    Io(PathBuf, std::io::Error),
+    /// The length is not a multiple of 16 bytes, or the file is empty.
+    Corrupt(PathBuf, String),
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Io(p, e) => write!(f, "cannot read book {}: {e}", p.display()),
+            Self::Corrupt(p, why) => write!(f, "book {} is not a Polyglot book: {why}", p.display()),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+/// A book's entry for one legal move of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The move, legal in the position.
+    pub mv: Move,
+    /// Its weight.
+    pub weight: u16,
+}
+
+/// A Polyglot book held in memory, sorted by key.
+#[derive(Clone, Debug)]
+pub struct Book {
+    entries: Vec<Entry>,
+    path: PathBuf,
+}
+
+impl Book {
+    /// Parses the bytes of a book file (`path` only names it in errors).
+    pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Book, BookError> {
+        if bytes.is_empty() || !bytes.len().is_multiple_of(16) {
+            let why = format!("{} bytes is not a positive multiple of 16", bytes.len());
+            return Err(BookError::Corrupt(path.to_path_buf(), why));
+        }
+        let mut entries: Vec<Entry> = bytes
+            .chunks_exact(16)
+            .map(|c| {
+                let mut key = [0u8; 8];
+                key.copy_from_slice(&c[..8]);
+                Entry {
+                    key: u64::from_be_bytes(key),
+                    raw: u16::from_be_bytes([c[8], c[9]]),
+                    weight: u16::from_be_bytes([c[10], c[11]]),
+                }
+            })
+            .collect();
+        if !entries.is_sorted_by_key(|e| e.key) {
+            // Lookup needs sorted keys; a stable sort keeps each position's entries in file order.
+            entries.sort_by_key(|e| e.key);
+        }
+        Ok(Book { entries, path: path.to_path_buf() })
+    }
+
+    /// Reads a book file.
+    pub fn open(path: &Path) -> Result<Book, BookError> {
+        let bytes = std::fs::read(path).map_err(|e| BookError::Io(path.to_path_buf(), e))?;
+        Self::from_bytes(&bytes, path)
+    }
+
+    /// The file it was read from.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the book has no entries (never true for a book that loaded).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The stored entries for `key`, in file order.
+    pub fn entries(&self, key: u64) -> &[Entry] {
+        let start = self.entries.partition_point(|e| e.key < key);
+        let end = start + self.entries[start..].partition_point(|e| e.key == key);
+        &self.entries[start..end]
+    }
+
+    /// The entries of `pos` whose move is legal there (others, e.g. from a key collision, are dropped),
+    /// in file order.
+    pub fn moves(&self, pos: &Position) -> Vec<BookMove> {
+        let legal = pos.legal_moves();
+        self.entries(pos.key())
+            .iter()
+            .filter_map(|e| decode(&legal, e.raw).map(|mv| BookMove { mv, weight: e.weight }))
+            .collect()
+    }
+
+    /// A book move for `pos`: the heaviest (the first of equals) if `best`, otherwise one drawn with
+    /// probability proportional to its weight, using `random` (any 64 random bits). Entries of weight
+    /// zero are never played.
+    pub fn pick(&self, pos: &Position, best: bool, random: u64) -> Option<BookMove> {
+        let moves: Vec<BookMove> = self.moves(pos).into_iter().filter(|m| m.weight > 0).collect();
+        if best {
+            // `max_by_key` returns the last of equals; reverse to prefer the first.
+            return moves.iter().rev().max_by_key(|m| m.weight).copied();
+        }
+        let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut x = random % total;
+        for m in &moves {
+            let w = u64::from(m.weight);
+            if x < w {
+                return Some(*m);
+            }
+            x -= w;
+        }
+        None
+    }
+}
+
+/// The Polyglot packing of a legal move (castling as king-takes-rook).
+pub fn encode(m: Move) -> u16 {
+    let (from, to, promotion) = match m {
+        Move::Castle { king, rook } => (king, rook, None),
+        Move::Normal { from, to, promotion, .. } => (from, to, promotion),
+        Move::EnPassant { from, to } => (from, to, None),
+        Move::Put { to, .. } => (to, to, None),
+    };
+    let promo = match promotion {
+        Some(Role::Knight) => 1,
+        Some(Role::Bishop) => 2,
+        Some(Role::Rook) => 3,
+        Some(Role::Queen) => 4,
+        _ => 0,
+    };
+    (promo << 12) | ((u32::from(from) as u16) << 6) | u32::from(to) as u16
+}
+
+/// The legal move among `legal` that `raw` packs, if any.
+fn decode(legal: &shakmaty::MoveList, raw: u16) -> Option<Move> {
+    // Bits 15 and above are unused; a raw move with them set matches nothing.
+    legal.iter().copied().find(|&m| encode(m) == raw)
+}
+
+/// Where a book path points: absolute paths as given; a relative one in the working directory if it
+/// exists there, otherwise beside the executable (so a book shipped next to the binary is found
+/// whatever directory the GUI starts it in), otherwise as given (and opening it reports the error).
+pub fn resolve(path: &str) -> PathBuf {
+    let p = PathBuf::from(path);
+    if p.is_absolute() || p.exists() {
+        return p;
+    }
+    let beside = std::env::current_exe().ok().and_then(|exe| exe.parent().map(|dir| dir.join(&p)));
+    match beside {
+        Some(b) if b.exists() => b,
+        _ => p,
+    }
+}
+
+/// The book options in force and the book they name. The file is read when the book is switched
+/// on or the file changes while it is on, so a GUI may send the two options in either order.
+#[derive(Debug)]
+pub struct BookOptions {
+    /// `OwnBook`.
+    pub enabled: bool,
+    /// `BookFile` (empty: none).
+    file: String,
+    /// `BookDepth`: book moves are played while fewer plies than this have been played.
+    pub depth: u32,
+    /// `BookBestMove`.
+    pub best: bool,
+    book: Option<Book>,
+    rng: SplitMix64,
+}
+
+impl Default for BookOptions {
+    fn default() -> Self {
+        let seed =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        Self { enabled: false, file: String::new(), depth: 16, best: false, book: None, rng: SplitMix64::new(seed) }
+    }
+}
+
+impl BookOptions {
+    /// Sets `OwnBook`; loads the book if needed. `Ok` carries a note on a book just read.
+    pub fn set_enabled(&mut self, on: bool) -> Result<Option<String>, BookError> {
+        self.enabled = on;
+        self.load()
+    }
+
+    /// Sets `BookFile`; loads the book if the book is on.
+    pub fn set_file(&mut self, file: &str) -> Result<Option<String>, BookError> {
+        if file != self.file {
+            self.file = file.to_string();
+            self.book = None;
+        }
+        self.load()
+    }
+
+    fn load(&mut self) -> Result<Option<String>, BookError> {
+        if !self.enabled || self.file.is_empty() || self.book.is_some() {
+            return Ok(None);
+        }
+        let book = Book::open(&resolve(&self.file))?;
+        let note = format!("book {}: {} entries", book.path().display(), book.len());
+        self.book = Some(book);
+        Ok(Some(note))
+    }
+
+    /// The book move to play at `pos`, if the book is on, loaded, within its depth and has one.
+    pub fn choose(&mut self, pos: &Position) -> Option<BookMove> {
+        let book = self.book.as_ref().filter(|_| self.enabled)?;
+        if game_ply(pos.chess()) >= self.depth {
+            return None;
+        }
+        book.pick(pos, self.best, self.rng.next_u64())
+    }
+}
+
+/// Plies played in the game, from the position's move counters.
+pub fn game_ply(chess: &Chess) -> u32 {
+    let full = chess.fullmoves().get();
+    2 * (full - 1) + u32::from(chess.turn().is_black())
+}
+
+/// The text of `brudno book`: the position's key, then each entry with its weight and share of the
+/// position's total weight, heaviest first.
+pub fn describe(book: &Book, pos: &Position) -> Vec<String> {
+    let mut lines =
+        vec![format!("Book: {} ({} entries)", book.path().display(), book.len()), format!("Key: {:016x}", pos.key())];
+    let mut moves = book.moves(pos);
+    let stored = book.entries(pos.key()).len();
+    if moves.is_empty() {
+        lines.push("No book moves for this position.".into());
+    } else {
+        moves.sort_by_key(|m| std::cmp::Reverse(m.weight));
+        let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+        lines.push(format!("{:<7} {:>6} {:>7}", "move", "weight", "share"));
+        for m in &moves {
+            let share = if total == 0 { 0.0 } else { 100.0 * f64::from(m.weight) / total as f64 };
+            lines.push(format!("{:<7} {:>6} {:>6.2}%", pos.uci(m.mv), m.weight, share));
+        }
+    }
+    if stored > moves.len() {
+        lines.push(format!("({} stored entries are not legal moves here and are ignored)", stored - moves.len()));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(key: u64, raw: u16, weight: u16) -> [u8; 16] {
+        let mut b = [0u8; 16];
+        b[..8].copy_from_slice(&key.to_be_bytes());
+        b[8..10].copy_from_slice(&raw.to_be_bytes());
+        b[10..12].copy_from_slice(&weight.to_be_bytes());
+        b
+    }
+
+    #[test]
+    fn encodes_castling_king_takes_rook_and_promotions() {
+        let pos = Position::from_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1", false).unwrap();
+        let short = pos.parse_move("e1g1").unwrap();
+        assert_eq!(encode(short), 263); // e1h1: from 4, to 7
+        let long = pos.parse_move("e1c1").unwrap();
+        assert_eq!(encode(long), 256); // e1a1
+        let promo = pos.parse_move("b7a8n").unwrap();
+        assert_eq!(encode(promo), (1 << 12) | (49 << 6) | 56);
+    }
+
+    #[test]
+    fn lookup_pick_and_corrupt_files() {
+        let pos = Position::default();
+        let k = pos.key();
+        let e4 = encode(pos.parse_move("e2e4").unwrap());
+        let d4 = encode(pos.parse_move("d2d4").unwrap());
+        let mut bytes = Vec::new();
+        // Unsorted on purpose, with an illegal move (a1a8) and a zero weight.
+        bytes.extend(entry(k.wrapping_add(1), e4, 5));
+        bytes.extend(entry(k, e4, 3));
+        bytes.extend(entry(k, 7 << 6 | 63, 9));
+        bytes.extend(entry(k, d4, 1));
+        bytes.extend(entry(k, encode(pos.parse_move("c2c4").unwrap()), 0));
+        bytes.extend(entry(k.wrapping_sub(1), d4, 5));
+        let book = Book::from_bytes(&bytes, Path::new("t.bin")).unwrap();
+        assert_eq!(book.entries(k).len(), 4);
+        let moves = book.moves(&pos);
+        assert_eq!(moves.len(), 3);
+        assert_eq!(book.pick(&pos, true, 0).map(|m| pos.uci(m.mv)), Some("e2e4".into()));
+        // Weighted: draws 0..3 give e2e4, 3 gives d2d4; c2c4 (weight 0) never.
+        let picks: Vec<String> = (0..8).map(|r| pos.uci(book.pick(&pos, false, r).unwrap().mv)).collect();
+        assert_eq!(picks, ["e2e4", "e2e4", "e2e4", "d2d4", "e2e4", "e2e4", "e2e4", "d2d4"]);
+        assert!(Book::from_bytes(&bytes[..20], Path::new("t.bin")).is_err());
+        assert!(Book::from_bytes(&[], Path::new("t.bin")).is_err());
+        let after = Position::from_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1", false);
+        assert!(after.is_err() || book.pick(&after.unwrap(), true, 0).is_none());
+    }
+
+    #[test]
+    fn game_ply_counts_from_the_move_numbers() {
+        assert_eq!(game_ply(Position::default().chess()), 0);
+        let p = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false).unwrap();
+        assert_eq!(game_ply(p.chess()), 1);
+        let p = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 17", false).unwrap();
+        assert_eq!(game_ply(p.chess()), 32);
+    }
+}

@@ -1,0 +1,339 @@
+//! Syzygy endgame tablebases, through `shakmaty-syzygy`: loading the tables of `SyzygyPath`, the
+//! probe settings, the WDL probe and its score and bound for the search, and the DTZ ranking of the
+//! root moves that keeps a won position won (and a drawn one drawn) under the fifty-move rule.
+//!
+//! Scores: a tablebase win is [`TB_WIN`] minus the ply, below every mate score and above every
+//! evaluation, so a real mate found by the search still ranks higher and a won ending higher than
+//! any heuristic score. Nothing here prints; errors come back as text for the engine to report.
+
+use crate::position::Position;
+use crate::score::{Depth, MAX_PLY, Ply, Score};
+use crate::tt::Bound;
+use shakmaty::{Chess, Move, Position as _};
+use shakmaty_syzygy::{Dtz, Tablebase, Wdl};
+use std::sync::Arc;
+
+/// The score of a tablebase win at the root; a win found `ply` plies deep scores `TB_WIN - ply`.
+pub const TB_WIN: Score = Score(Score::MATE_BOUND.0 - MAX_PLY as i32 - 1);
+
+/// The tables found in the `SyzygyPath` directories.
+pub struct Tables {
+    tb: Tablebase<Chess>,
+    files: usize,
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tables({} files, {} pieces)", self.files, self.tb.max_pieces())
+    }
+}
+
+impl Tables {
+    /// Adds every table file of the directories in `paths` (separated by `:`, or `;` on Windows).
+    /// Returns the tables of the directories that could be read, and one message per directory that
+    /// could not; `None` when no table was found at all.
+    pub fn load(paths: &str) -> (Option<Tables>, Vec<String>) {
+        let sep = if cfg!(windows) { ';' } else { ':' };
+        let mut tb = Tablebase::new();
+        let mut files = 0;
+        let mut errors = Vec::new();
+        for dir in paths.split(sep).map(str::trim).filter(|d| !d.is_empty()) {
+            match tb.add_directory(dir) {
+                Ok(n) => files += n,
+                Err(e) => errors.push(format!("SyzygyPath: cannot read tables in '{dir}': {e}")),
+            }
+        }
+        if files == 0 {
+            errors.push(format!("SyzygyPath: no tablebase files found in '{paths}'"));
+            return (None, errors);
+        }
+        (Some(Tables { tb, files }), errors)
+    }
+
+    /// Number of table files (WDL and DTZ) found.
+    pub fn files(&self) -> usize {
+        self.files
+    }
+
+    /// Most pieces of any table.
+    pub fn max_pieces(&self) -> usize {
+        self.tb.max_pieces()
+    }
+}
+
+/// Tables and the options that govern their use, as one search sees them.
+#[derive(Clone, Debug)]
+pub struct Syzygy {
+    /// The tables.
+    pub tables: Arc<Tables>,
+    /// Probe in the search only with at least this much depth left (at the largest piece count).
+    pub probe_depth: Depth,
+    /// Probe only positions with at most this many pieces.
+    pub probe_limit: usize,
+    /// Whether a win or loss the fifty-move rule would turn into a draw scores as a draw.
+    pub rule50: bool,
+}
+
+/// The result of ranking the root moves with the tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootRanking {
+    /// The moves that keep the best result the tables can promise, in the order given.
+    pub moves: Vec<Move>,
+    /// The root's score by the tables (from the side to move's view).
+    pub score: Score,
+    /// Whether DTZ tables ranked the moves (then the search needs no WDL probes).
+    pub dtz: bool,
+}
+
+/// Bound of DTZ values, for ranking (a higher rank is better for the side to move).
+const MAX_DTZ: i32 = 1 << 18;
+
+impl Syzygy {
+    /// Most pieces a position may have to be probed: the limit, capped by the tables present.
+    pub fn cardinality(&self) -> usize {
+        self.probe_limit.min(self.tables.max_pieces())
+    }
+
+    /// Whether the search should probe this position `depth` plies from the horizon: few enough
+    /// pieces, just after a capture or pawn move (the WDL tables assume a fresh fifty-move count),
+    /// and no castling rights (the tables have none).
+    pub fn should_probe(&self, chess: &Chess, depth: Depth, cardinality: usize) -> bool {
+        let pieces = chess.board().occupied().count();
+        pieces <= cardinality
+            && (pieces < cardinality || depth >= self.probe_depth)
+            && chess.halfmoves() == 0
+            && chess.castles().is_empty()
+    }
+
+    /// The WDL value of a position reached by a capture or pawn move; `None` if a table is missing.
+    pub fn probe_wdl(&self, chess: &Chess) -> Option<Wdl> {
+        self.tables.tb.probe_wdl_after_zeroing(chess).ok()
+    }
+
+    /// The search score of a WDL value `ply` plies from the root, and what it proves: a win is a
+    /// lower bound (a mate may be better), a loss an upper bound, a draw exact. With the fifty-move
+    /// rule, cursed wins and blessed losses are draws, nudged by one centipawn each way.
+    pub fn wdl_score(&self, wdl: Wdl, ply: Ply) -> (Score, Bound) {
+        let win = Score(TB_WIN.0 - ply as i32);
+        match wdl {
+            Wdl::Win => (win, Bound::Lower),
+            Wdl::Loss => (-win, Bound::Upper),
+            Wdl::CursedWin if !self.rule50 => (win, Bound::Lower),
+            Wdl::BlessedLoss if !self.rule50 => (-win, Bound::Upper),
+            Wdl::CursedWin => (Score(1), Bound::Exact),
+            Wdl::BlessedLoss => (Score(-1), Bound::Exact),
+            Wdl::Draw => (Score::DRAW, Bound::Exact),
+        }
+    }
+
+    /// Ranks `moves` (legal at `pos`) with the DTZ tables, or with the WDL tables if a DTZ table is
+    /// missing, and keeps those of the best rank. `None` when the root cannot be probed.
+    ///
+    /// A move's DTZ counts from the root: a win reachable before the fifty-move rule ends the game
+    /// ranks best, and all such wins rank equally (the search picks among them, and a real mate
+    /// scores above them); a win that would come too late ranks by how late. Losses rank equally
+    /// unless a fifty-move draw is in sight. A move that repeats the position or ends the fifty moves
+    /// ranks as a draw.
+    pub fn rank_root(&self, pos: &mut Position, moves: &[Move]) -> Option<RootRanking> {
+        let chess = pos.chess();
+        if moves.is_empty() || chess.board().occupied().count() > self.cardinality() || chess.castles().any() {
+            return None;
+        }
+        match self.ranks_by_dtz(pos, moves) {
+            Some(ranks) => Some(self.keep_best(moves, &ranks, true)),
+            None => {
+                let ranks = self.ranks_by_wdl(pos, moves)?;
+                Some(self.keep_best(moves, &ranks, false))
+            }
+        }
+    }
+
+    fn ranks_by_dtz(&self, pos: &mut Position, moves: &[Move]) -> Option<Vec<i32>> {
+        let cnt50 = pos.chess().halfmoves() as i32;
+        let mut ranks = Vec::with_capacity(moves.len());
+        for &m in moves {
+            pos.make(m);
+            let after = pos.chess();
+            let dtz = if after.is_checkmate() {
+                Some(1)
+            } else if after.halfmoves() == 0 {
+                // A capture or pawn move: the DTZ of the move itself follows from the WDL after it.
+                self.probe_wdl(after).map(|w| match -w {
+                    Wdl::Win => 1,
+                    Wdl::CursedWin => 101,
+                    Wdl::Draw => 0,
+                    Wdl::BlessedLoss => -101,
+                    Wdl::Loss => -1,
+                })
+            } else if pos.is_repetition() || pos.is_fifty_move_draw() {
+                Some(0)
+            } else {
+                self.tables.tb.probe_dtz(after).ok().map(|d| {
+                    let Dtz(n) = d.ignore_rounding();
+                    // From the mover's view, one ply further from the zeroing move.
+                    match -n {
+                        v if v > 0 => v + 1,
+                        v if v < 0 => v - 1,
+                        _ => 0,
+                    }
+                })
+            };
+            pos.unmake();
+            let dtz = dtz?;
+            let rank = if dtz > 0 {
+                if dtz + cnt50 <= 99 { MAX_DTZ } else { MAX_DTZ - (dtz + cnt50) }
+            } else if dtz < 0 {
+                if -dtz * 2 + cnt50 < 100 { -MAX_DTZ } else { -MAX_DTZ + (-dtz + cnt50) }
+            } else {
+                0
+            };
+            ranks.push(rank);
+        }
+        Some(ranks)
+    }
+
+    fn ranks_by_wdl(&self, pos: &mut Position, moves: &[Move]) -> Option<Vec<i32>> {
+        let mut ranks = Vec::with_capacity(moves.len());
+        for &m in moves {
+            pos.make(m);
+            let wdl = if pos.chess().is_checkmate() { Some(Wdl::Win) } else { self.probe_wdl(pos.chess()).map(|w| -w) };
+            pos.unmake();
+            ranks.push(match wdl? {
+                Wdl::Win => MAX_DTZ,
+                Wdl::CursedWin => MAX_DTZ - 101,
+                Wdl::Draw => 0,
+                Wdl::BlessedLoss => -MAX_DTZ + 101,
+                Wdl::Loss => -MAX_DTZ,
+            });
+        }
+        Some(ranks)
+    }
+
+    /// Keeps the moves of the best rank; the root score follows from that rank.
+    fn keep_best(&self, moves: &[Move], ranks: &[i32], dtz: bool) -> RootRanking {
+        let best = ranks.iter().copied().max().unwrap_or(0);
+        let kept = moves.iter().zip(ranks).filter(|&(_, &r)| r == best).map(|(&m, _)| m).collect();
+        // Without the fifty-move rule any win counts; with it, only one reached in time.
+        let win_bound = if self.rule50 { MAX_DTZ - 100 } else { 1 };
+        let score = if best >= win_bound {
+            TB_WIN
+        } else if best > 0 {
+            Score(1)
+        } else if best == 0 {
+            Score::DRAW
+        } else if best > -win_bound {
+            Score(-1)
+        } else {
+            -TB_WIN
+        };
+        RootRanking { moves: kept, score, dtz }
+    }
+}
+
+/// The tablebase options in force and the tables `SyzygyPath` names.
+#[derive(Debug)]
+pub struct SyzygyOptions {
+    tables: Option<Arc<Tables>>,
+    /// `SyzygyProbeDepth`.
+    pub probe_depth: Depth,
+    /// `SyzygyProbeLimit`.
+    pub probe_limit: usize,
+    /// `Syzygy50MoveRule`.
+    pub rule50: bool,
+}
+
+impl Default for SyzygyOptions {
+    fn default() -> Self {
+        Self { tables: None, probe_depth: 1, probe_limit: 7, rule50: true }
+    }
+}
+
+impl SyzygyOptions {
+    /// Loads the tables of `paths` (empty: none). Returns a note on what was found and the errors.
+    pub fn set_path(&mut self, paths: &str) -> (Option<String>, Vec<String>) {
+        self.tables = None;
+        if paths.trim().is_empty() {
+            return (None, Vec::new());
+        }
+        let (tables, errors) = Tables::load(paths);
+        let note =
+            tables.as_ref().map(|t| format!("Syzygy: {} table files, up to {} pieces", t.files(), t.max_pieces()));
+        self.tables = tables.map(Arc::new);
+        (note, errors)
+    }
+
+    /// What a search uses, if tables are loaded.
+    pub fn config(&self) -> Option<Syzygy> {
+        let tables = self.tables.clone()?;
+        Some(Syzygy { tables, probe_depth: self.probe_depth, probe_limit: self.probe_limit, rule50: self.rule50 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn syzygy(rule50: bool, probe_limit: usize) -> Syzygy {
+        let (tables, errors) = Tables::load("tests/data/syzygy");
+        assert!(errors.is_empty(), "{errors:?}");
+        Syzygy { tables: Arc::new(tables.unwrap()), probe_depth: 1, probe_limit, rule50 }
+    }
+
+    #[test]
+    fn loading_counts_files_and_reports_bad_directories() {
+        let (tables, errors) = Tables::load("/no/such/dir::tests/data/syzygy");
+        let tables = tables.unwrap();
+        assert_eq!((tables.files(), tables.max_pieces()), (12, 4));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let (tables, errors) = Tables::load("src");
+        assert!(tables.is_none());
+        assert!(errors[0].contains("no tablebase files"), "{errors:?}");
+    }
+
+    #[test]
+    fn scores_and_bounds_follow_the_fifty_move_rule() {
+        let tb = syzygy(true, 7);
+        assert_eq!(tb.cardinality(), 4);
+        assert_eq!(syzygy(true, 3).cardinality(), 3);
+        assert_eq!(tb.wdl_score(Wdl::Win, 3), (Score(TB_WIN.0 - 3), Bound::Lower));
+        assert_eq!(tb.wdl_score(Wdl::Loss, 3), (Score(-TB_WIN.0 + 3), Bound::Upper));
+        assert_eq!(tb.wdl_score(Wdl::CursedWin, 3), (Score(1), Bound::Exact));
+        assert_eq!(tb.wdl_score(Wdl::Draw, 3), (Score::DRAW, Bound::Exact));
+        let no50 = syzygy(false, 7);
+        assert_eq!(no50.wdl_score(Wdl::CursedWin, 3), (Score(TB_WIN.0 - 3), Bound::Lower));
+        assert_eq!(no50.wdl_score(Wdl::BlessedLoss, 3), (Score(-TB_WIN.0 + 3), Bound::Upper));
+        assert!(TB_WIN.0 - MAX_PLY as i32 > 20_000 && !TB_WIN.is_mate());
+    }
+
+    #[test]
+    fn probes_only_fresh_positions_within_the_limit() {
+        let tb = syzygy(true, 7);
+        let fresh = Position::from_fen("8/8/8/4k3/8/8/8/3QK3 b - - 0 1", false).unwrap();
+        assert!(tb.should_probe(fresh.chess(), 1, 4));
+        assert_eq!(tb.probe_wdl(fresh.chess()), Some(Wdl::Loss));
+        let old = Position::from_fen("8/8/8/4k3/8/8/8/3QK3 b - - 3 9", false).unwrap();
+        assert!(!tb.should_probe(old.chess(), 1, 4));
+        let castling = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", false).unwrap();
+        assert!(!tb.should_probe(castling.chess(), 1, 4));
+        // At the largest piece count the probe depth applies.
+        let four = Position::from_fen("4k3/8/8/8/8/8/1r6/4K2R w - - 0 1", false).unwrap();
+        let deep = Syzygy { probe_depth: 5, ..tb.clone() };
+        assert!(!deep.should_probe(four.chess(), 4, 4));
+        assert!(deep.should_probe(four.chess(), 5, 4));
+    }
+
+    #[test]
+    fn root_ranking_keeps_the_winning_moves() {
+        let tb = syzygy(true, 7);
+        // White wins only with Kf7 (the pawn push h4 draws).
+        let mut pos = Position::from_fen("4K3/8/8/8/3k4/7P/8/8 w - - 0 1", false).unwrap();
+        let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+        let r = tb.rank_root(&mut pos, &moves).unwrap();
+        assert!(r.dtz);
+        assert_eq!(r.score, TB_WIN);
+        let kept: Vec<String> = r.moves.iter().map(|&m| pos.uci(m)).collect();
+        assert_eq!(kept, ["e8f7"]);
+        // Too many pieces for the limit: no ranking.
+        assert!(syzygy(true, 2).rank_root(&mut pos, &moves).is_none());
+    }
+}
