@@ -310,11 +310,9 @@ impl Engine {
     }
 
     fn go(&mut self, go: &Go, out: &mut impl FnMut(Response)) {
-        let us = self.pos.turn();
-        let (time, inc) = match us {
-            Color::White => (go.wtime, go.winc),
-            Color::Black => (go.btime, go.binc),
-        };
+        for e in &go.skipped {
+            out(Response::Error(format!("go: {e}; skipped")));
+        }
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match self.pos.parse_move(text) {
@@ -322,20 +320,7 @@ impl Engine {
                 Err(e) => out(Response::Error(format!("searchmoves: {e}, ignored"))),
             }
         }
-        let limits = Limits {
-            depth: go.depth.map(|d| d.clamp(1, 127) as i32),
-            nodes: go.nodes,
-            mate: go.mate,
-            movetime: go.movetime.map(Duration::from_millis),
-            clock: time.map(|t| Clock {
-                time: Duration::from_millis(t),
-                inc: Duration::from_millis(inc.unwrap_or(0)),
-                movestogo: go.movestogo,
-            }),
-            infinite: go.infinite,
-            ponder: go.ponder,
-            searchmoves,
-        };
+        let limits = limits(go, self.pos.turn(), searchmoves);
         if self.debug {
             out(Response::Note(format!("limits {limits:?}")));
         }
@@ -352,5 +337,78 @@ impl Engine {
             tt: self.tt.clone(),
             shared: self.shared.clone(),
         });
+    }
+}
+
+/// Resolves a `go` to the side to move. A search that nothing would end but `stop` although the GUI
+/// meant to bound it (the opponent's clock was given but not ours, or a word was skipped) gets an
+/// empty clock: it answers at once (depth 1 at least) instead of leaving the GUI waiting. A bare `go`
+/// still searches until `stop`.
+fn limits(go: &Go, us: Color, searchmoves: Vec<Move>) -> Limits {
+    let (time, inc, their_time) = match us {
+        Color::White => (go.wtime, go.winc, go.btime),
+        Color::Black => (go.btime, go.binc, go.wtime),
+    };
+    let bounded = go.infinite || go.movetime.is_some() || go.depth.is_some() || go.nodes.is_some() || go.mate.is_some();
+    let meant_a_bound = their_time.is_some() || !go.skipped.is_empty();
+    let time = match time {
+        None if !bounded && meant_a_bound => Some(0),
+        t => t,
+    };
+    Limits {
+        depth: go.depth.map(|d| d.clamp(1, 127) as i32),
+        nodes: go.nodes,
+        mate: go.mate,
+        movetime: go.movetime.map(Duration::from_millis),
+        clock: time.map(|t| Clock {
+            time: Duration::from_millis(t),
+            inc: Duration::from_millis(inc.unwrap_or(0)),
+            movestogo: go.movestogo,
+        }),
+        infinite: go.infinite,
+        ponder: go.ponder,
+        searchmoves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uci::command::ParseError;
+
+    fn clock_ms(l: &Limits) -> Option<u64> {
+        l.clock.map(|c| c.time.as_millis() as u64)
+    }
+
+    #[test]
+    fn a_missing_own_clock_is_no_time() {
+        let only_black = Go { btime: Some(1000), binc: Some(100), ..Go::default() };
+        assert_eq!(clock_ms(&limits(&only_black, Color::White, vec![])), Some(0));
+        assert_eq!(clock_ms(&limits(&only_black, Color::Black, vec![])), Some(1000));
+        let only_white = Go { wtime: Some(500), ..Go::default() };
+        assert_eq!(clock_ms(&limits(&only_white, Color::Black, vec![])), Some(0));
+        // Another bound ends the search: no clock is invented.
+        for other in [
+            Go { depth: Some(3), ..only_black.clone() },
+            Go { nodes: Some(10), ..only_black.clone() },
+            Go { movetime: Some(10), ..only_black.clone() },
+            Go { mate: Some(2), ..only_black.clone() },
+            Go { infinite: true, ..only_black.clone() },
+        ] {
+            assert_eq!(clock_ms(&limits(&other, Color::White, vec![])), None, "{other:?}");
+        }
+        // A bare `go` searches until `stop`.
+        assert_eq!(limits(&Go::default(), Color::White, vec![]).clock, None);
+    }
+
+    #[test]
+    fn a_skipped_word_with_nothing_left_is_no_time() {
+        let skipped = Go { skipped: vec![ParseError::Unexpected("sideways".into())], ..Go::default() };
+        assert_eq!(clock_ms(&limits(&skipped, Color::White, vec![])), Some(0));
+        let with_depth = Go { depth: Some(2), ..skipped.clone() };
+        assert_eq!(limits(&with_depth, Color::White, vec![]).clock, None);
+        let with_ponder = Go { ponder: true, ..skipped };
+        let l = limits(&with_ponder, Color::Black, vec![]);
+        assert!(l.ponder && clock_ms(&l) == Some(0));
     }
 }

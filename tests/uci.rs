@@ -7,7 +7,7 @@
 mod common;
 
 use common::{
-    Engine, PROMPT, STARTPOS, UciScore, assert_bestmove_legal, assert_pvs_legal, infos, move_mates_within,
+    Engine, PROMPT, SEARCH, STARTPOS, UciScore, assert_bestmove_legal, assert_pvs_legal, infos, move_mates_within,
     parse_bestmove, play_line, position, run_cli,
 };
 use shakmaty::Position as _;
@@ -192,12 +192,34 @@ fn clock_searches_end_by_themselves() {
         assert_pvs_legal(&pos, &lines);
         assert_no_bestmove(&e.sync(), go);
     }
-    // Only the opponent's clock: no limit for us, so the search runs until `stop`.
-    e.send("go btime 1000 binc 100");
-    e.expect_line(|l| l.starts_with("info depth"), PROMPT);
-    e.send("stop");
-    let (_, best) = e.read_until_bestmove_within(Duration::from_secs(15));
-    assert_bestmove_legal(&pos, &best);
+}
+
+#[test]
+fn a_missing_own_clock_answers_without_stop() {
+    // Only the opponent's clock: no time for us, so the engine answers by itself (no `stop` is sent;
+    // the wait only guards against a hang).
+    let mut e = engine();
+    let pos = position(Some(MIDDLEGAME), &[], false);
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    for go in ["go btime 1000 binc 100", "go btime 100000", "go btime 5000 movestogo 10 winc 50"] {
+        e.send(go);
+        let (lines, best) = e.read_until_bestmove_within(SEARCH);
+        assert_bestmove_legal(&pos, &best);
+        assert_pvs_legal(&pos, &lines);
+        assert!(errors(&lines).is_empty(), "{go}: {lines:?}");
+        assert_no_bestmove(&e.sync(), go);
+    }
+    // The same with Black to move and only White's clock.
+    e.send("position startpos moves e2e4");
+    e.send("go wtime 60000 winc 1000");
+    let (_, best) = e.read_until_bestmove_within(SEARCH);
+    assert_bestmove_legal(&position(None, &["e2e4"], false), &best);
+    assert_no_bestmove(&e.sync(), "only White's clock");
+    // Another limit given with it still applies in full.
+    e.send("go btime 1000 depth 4");
+    let (lines, best) = one_bestmove(&mut e);
+    assert_bestmove_legal(&position(None, &["e2e4"], false), &best);
+    assert_eq!(infos(&lines).last().and_then(|i| i.depth), Some(4), "{lines:?}");
 }
 
 #[test]
@@ -426,7 +448,7 @@ fn unknown_and_empty_lines() {
     e.send("go\tdepth\t2");
     let (_, best) = one_bestmove(&mut e);
     assert_bestmove_legal(&position(None, &[], false), &best);
-    for bad in ["debug maybe", "go sideways", "go depth", "go depth -3", "go nodes x", "bench z", "go perft x"] {
+    for bad in ["debug maybe", "bench z", "go perft x", "go perft"] {
         expect_error(&mut e, bad);
     }
 }
@@ -536,16 +558,54 @@ fn setoption_errors_and_case() {
 }
 
 #[test]
-fn bad_go_prints_no_bestmove() {
+fn bad_go_reports_and_still_moves() {
+    // Every `go` ends with exactly one legal bestmove: each word that cannot be read gives one error line
+    // naming it, and the search runs with the rest. No `stop` is sent.
     let mut e = engine();
-    let lines = e.ask("go depth abc");
-    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
-    assert_no_bestmove(&lines, "go depth abc");
-    // Give it time to show a wrong bestmove if it were to.
-    assert_no_bestmove(&e.sync(), "go depth abc (later)");
-    e.send("go depth 2");
-    let (_, best) = one_bestmove(&mut e);
-    assert_bestmove_legal(&position(None, &[], false), &best);
+    let start = position(None, &[], false);
+    for (go, bad_words, depth) in [
+        ("go depth 3 sideways", vec!["sideways"], Some(3)),
+        ("go sideways depth 2", vec!["sideways"], Some(2)),
+        ("go nodes abc depth 2", vec!["abc"], Some(2)),
+        ("go depth -3 depth 2", vec!["-3"], Some(2)),
+        ("go depth movetime 200", vec!["depth"], None),
+        ("go wtime 1000 btime 1000 byoyomi 500", vec!["byoyomi", "500"], None),
+        ("go depth abc", vec!["abc"], None),
+        ("go sideways", vec!["sideways"], None),
+        ("go depth", vec!["depth"], None),
+        ("go nodes x", vec!["x"], None),
+        ("go wtime 99999999999999999999999", vec!["99999999999999999999999"], None),
+    ] {
+        e.send(go);
+        let (lines, best) = e.read_until_bestmove_within(SEARCH);
+        assert_bestmove_legal(&start, &best);
+        assert_pvs_legal(&start, &lines);
+        let errs = errors(&lines);
+        assert_eq!(errs.len(), bad_words.len(), "{go}: {lines:?}");
+        for (err, word) in errs.iter().zip(&bad_words) {
+            assert!(err.contains(word), "{go}: '{err}' does not name '{word}'");
+        }
+        if let Some(d) = depth {
+            assert_eq!(infos(&lines).last().and_then(|i| i.depth), Some(d), "{go}: {lines:?}");
+        }
+        assert_no_bestmove(&e.sync(), go);
+    }
+    // A line of garbage gives a bounded number of error lines and one bestmove.
+    e.send(&format!("go {}", "junk ".repeat(5000)));
+    let (lines, best) = e.read_until_bestmove_within(SEARCH);
+    assert_bestmove_legal(&start, &best);
+    let errs = errors(&lines);
+    assert!((1..=8).contains(&errs.len()) && errs.last().unwrap().contains("more"), "{errs:?}");
+    assert_no_bestmove(&e.sync(), "garbage go");
+    // Infinite with a bad word is still infinite: the bestmove waits for stop.
+    e.send("go infinite sideways");
+    e.expect_line(|l| l.starts_with("info string error") && l.contains("sideways"), PROMPT);
+    e.expect_line(|l| l.starts_with("info depth"), PROMPT);
+    assert_no_bestmove(&e.sync(), "go infinite with a bad word");
+    e.send("stop");
+    let (_, best) = e.read_until_bestmove();
+    assert_bestmove_legal(&start, &best);
+    assert_no_bestmove(&e.sync(), "after stop");
 }
 
 #[test]
@@ -555,9 +615,10 @@ fn non_utf8_and_huge_lines() {
     let lines = e.sync();
     assert_eq!(errors(&lines).len(), 1, "{lines:?}");
     e.send_raw(b"go \xff depth 2\n");
-    let lines = e.sync();
+    let (lines, best) = one_bestmove(&mut e);
     assert_eq!(errors(&lines).len(), 1, "{lines:?}");
-    assert_no_bestmove(&lines, "garbled go");
+    assert_bestmove_legal(&position(None, &[], false), &best);
+    assert_eq!(infos(&lines).last().and_then(|i| i.depth), Some(2), "{lines:?}");
 
     let huge = "x".repeat(100_000);
     let lines = e.ask(&huge);
