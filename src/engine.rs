@@ -253,13 +253,7 @@ impl Engine {
     fn set_option(&mut self, name: &str, value: Option<&str>, out: &mut impl FnMut(Response)) {
         match parse_setting(name, value) {
             Err(e) => out(Response::Error(e.to_string())),
-            Ok(Setting::Hash(mb)) => match Tt::new(mb) {
-                Ok(tt) => {
-                    // Free the old table before the new one is used; only one is ever live.
-                    self.tt = Arc::new(tt);
-                }
-                Err(e) => out(Response::Error(format!("{e}; keeping {} MB", self.tt.size_mb()))),
-            },
+            Ok(Setting::Hash(mb)) => self.resize_tt(mb, out),
             Ok(Setting::ClearHash) => self.tt.clear(),
             Ok(Setting::Threads(n)) => {
                 self.options.threads = n;
@@ -277,6 +271,16 @@ impl Engine {
                     self.pos = Position::from_chess(p.chess().clone(), mode);
                 }
             }
+        }
+    }
+
+    /// Replaces the table by one of `mb` MB; if that cannot be allocated (the allocation is fallible,
+    /// never an abort), says so and keeps the old one.
+    fn resize_tt(&mut self, mb: usize, out: &mut impl FnMut(Response)) {
+        match Tt::new(mb) {
+            // The old table is freed here, once no search holds it (the engine is idle).
+            Ok(tt) => self.tt = Arc::new(tt),
+            Err(e) => out(Response::Error(format!("{e}; keeping {} MB", self.tt.size_mb()))),
         }
     }
 
@@ -378,6 +382,28 @@ mod tests {
 
     fn clock_ms(l: &Limits) -> Option<u64> {
         l.clock.map(|c| c.time.as_millis() as u64)
+    }
+
+    #[test]
+    fn a_table_that_cannot_be_allocated_keeps_the_old_one() {
+        let mut engine = Engine::new();
+        let mut said = Vec::new();
+        engine.resize_tt(2, &mut |r| said.push(r));
+        assert!(said.is_empty(), "{said:?}");
+        assert_eq!(engine.tt.size_mb(), 2);
+        // More than the address space: the reservation fails instead of aborting the process.
+        engine.resize_tt(usize::MAX, &mut |r| said.push(r));
+        assert!(
+            matches!(said.as_slice(), [Response::Error(e)] if e.contains("could not allocate") && e.ends_with("keeping 2 MB")),
+            "{said:?}"
+        );
+        assert_eq!(engine.tt.size_mb(), 2);
+        // The engine still searches with the kept table.
+        said.clear();
+        engine.handle(Command::Go(Go { depth: Some(2), ..Go::default() }), &mut |r| said.push(r));
+        engine.end_of_input(&mut |r| said.push(r));
+        let best: Vec<&Response> = said.iter().filter(|r| matches!(r, Response::BestMove(..))).collect();
+        assert!(matches!(best.as_slice(), [Response::BestMove(o, _)] if o.best.is_some()), "{said:?}");
     }
 
     #[test]

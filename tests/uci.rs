@@ -674,6 +674,128 @@ fn end_of_input_after_go_still_answers() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Faults: lost input, quit at odd moments, no position, a table that cannot be had
+// ---------------------------------------------------------------------------------------------
+
+/// After the process has exited: every line it printed that was not read yet.
+fn rest_of_output(e: &mut Engine) -> Vec<String> {
+    let mut rest = Vec::new();
+    while let Some(line) = e.next_line(PROMPT) {
+        rest.push(line);
+    }
+    rest
+}
+
+#[test]
+fn end_of_input_during_a_timed_search_answers_then_exits() {
+    let mut e = engine();
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go movetime 300");
+    e.expect_line(|l| l.starts_with("info depth"), PROMPT);
+    e.close_stdin();
+    let status = e.wait_exit(SEARCH).expect("the engine did not exit after end of input");
+    assert!(status.success(), "exit status {status:?}");
+    let rest = rest_of_output(&mut e);
+    let best: Vec<&String> = rest.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 1, "{rest:?}");
+    assert_bestmove_legal(&position(Some(MIDDLEGAME), &[], false), best[0]);
+}
+
+#[test]
+fn end_of_input_while_pondering_exits() {
+    let mut e = engine();
+    e.send("position startpos moves e2e4");
+    e.send("go ponder wtime 60000 btime 60000");
+    e.expect_line(|l| l.starts_with("info depth"), PROMPT);
+    e.close_stdin();
+    let status = e.wait_exit(Duration::from_secs(10)).expect("the engine did not exit after end of input");
+    assert!(status.success(), "exit status {status:?}");
+    let rest = rest_of_output(&mut e);
+    assert!(rest.iter().filter(|l| l.starts_with("bestmove")).count() <= 1, "{rest:?}");
+}
+
+#[test]
+fn quit_while_pondering_exits_cleanly() {
+    let mut e = engine();
+    expect_silence(&mut e, "setoption name Ponder value true");
+    e.send("position startpos moves e2e4");
+    e.send("go ponder wtime 60000 btime 60000");
+    e.expect_line(|l| l.starts_with("info depth"), PROMPT);
+    e.send("quit");
+    let status = e.wait_exit(Duration::from_secs(10)).expect("the engine did not exit within 10 s of quit");
+    assert!(status.success(), "exit status {status:?}");
+    let rest = rest_of_output(&mut e);
+    let best: Vec<&String> = rest.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert!(best.len() <= 1, "{rest:?}");
+    if let Some(b) = best.first() {
+        assert_bestmove_legal(&position(None, &["e2e4"], false), b);
+    }
+    // Quit with a held bestmove (the ponder search has ended by itself) exits too.
+    let mut e = engine();
+    e.send("position fen 2R5/k7/8/8/8/8/1r6/r6K w - - 0 1");
+    e.send("go ponder depth 2");
+    e.expect_line(|l| l.starts_with("info depth 2"), PROMPT);
+    assert_no_bestmove(&e.sync(), "held while pondering");
+    e.send("quit");
+    let status = e.wait_exit(Duration::from_secs(10)).expect("the engine did not exit within 10 s of quit");
+    assert!(status.success(), "exit status {status:?}");
+}
+
+#[test]
+fn go_before_any_position_searches_the_start_position() {
+    let start = position(None, &[], false);
+    for go in ["go depth 3", "go nodes 2000", "go movetime 100", "go wtime 1000 btime 1000", "go btime 1000"] {
+        // Not even the `uci` handshake first.
+        let mut e = Engine::spawn();
+        e.send(go);
+        let (lines, best) = e.read_until_bestmove_within(SEARCH);
+        assert_bestmove_legal(&start, &best);
+        assert_pvs_legal(&start, &lines);
+        assert_no_bestmove(&e.sync(), go);
+        assert_eq!(e.fen(), STARTPOS);
+    }
+}
+
+/// Whether this machine certainly refuses a 64 GB allocation (Linux heuristic overcommit with less
+/// memory and swap than that); only then does the test ask for one, as elsewhere it might succeed.
+fn refuses_64_gb() -> bool {
+    let overcommit = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let kb = |field: &str| -> Option<u64> {
+        meminfo.lines().find_map(|l| l.strip_prefix(field)).and_then(|r| r.split_whitespace().next()?.parse().ok())
+    };
+    match (overcommit.trim(), kb("MemTotal:"), kb("SwapTotal:")) {
+        ("0", Some(mem), Some(swap)) => mem + swap < 48 << 20,
+        _ => false,
+    }
+}
+
+#[test]
+fn a_hash_that_cannot_be_had_keeps_the_old_table() {
+    let mut e = engine();
+    expect_silence(&mut e, "setoption name Hash value 1");
+    for bad in [
+        "setoption name Hash value 65537",
+        "setoption name Hash value 99999999999999999999999",
+        "setoption name Hash value -1",
+        "setoption name Hash value 1e9",
+    ] {
+        expect_error(&mut e, bad);
+    }
+    if refuses_64_gb() {
+        let err = expect_error(&mut e, "setoption name Hash value 65536");
+        assert!(err.contains("could not allocate") && err.ends_with("keeping 1 MB"), "{err}");
+    }
+    // The engine goes on with the table it had.
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go depth 4");
+    let (lines, best) = one_bestmove(&mut e);
+    let pos = position(Some(MIDDLEGAME), &[], false);
+    assert_bestmove_legal(&pos, &best);
+    assert_pvs_legal(&pos, &lines);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Display, perft, bench, Chess960
 // ---------------------------------------------------------------------------------------------
 
