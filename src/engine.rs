@@ -63,9 +63,11 @@ pub enum Flow {
 #[derive(Debug, PartialEq, Eq)]
 enum State {
     Idle,
-    /// A search runs; `hold` keeps its bestmove back (infinite or pondering).
+    /// A search runs; `hold` keeps its bestmove back (infinite or pondering); `endless` when no limit
+    /// of its own (depth, nodes, time) would end it, only `stop`.
     Searching {
         hold: bool,
+        endless: bool,
         start: Instant,
     },
     /// The search ended while its bestmove must be held.
@@ -91,6 +93,15 @@ pub struct Engine {
     reports: Receiver<Report>,
     state: State,
     debug: bool,
+}
+
+/// An engine dropped mid-search (a library user going away) stops its search first, so that the
+/// search thread, joined when the engine's fields drop, ends instead of running for ever.
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Release);
+        self.shared.pondering.store(false, Ordering::Release);
+    }
 }
 
 impl Default for Engine {
@@ -198,7 +209,7 @@ impl Engine {
         self.shared.pondering.store(false, Ordering::Relaxed);
         match std::mem::replace(&mut self.state, State::Idle) {
             State::Holding(outcome) => out(Response::BestMove(outcome, self.mode())),
-            State::Searching { start, .. } => self.state = State::Searching { hold: false, start },
+            State::Searching { start, endless, .. } => self.state = State::Searching { hold: false, endless, start },
             State::Idle => {}
         }
     }
@@ -208,10 +219,10 @@ impl Engine {
             return;
         }
         match std::mem::replace(&mut self.state, State::Idle) {
-            State::Searching { start, .. } => {
+            State::Searching { start, endless, .. } => {
                 self.shared.ponderhit_ms.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
                 self.shared.pondering.store(false, Ordering::Relaxed);
-                self.state = State::Searching { hold: false, start };
+                self.state = State::Searching { hold: false, endless, start };
             }
             State::Holding(outcome) => {
                 self.shared.pondering.store(false, Ordering::Relaxed);
@@ -222,10 +233,13 @@ impl Engine {
     }
 
     /// End of input: a search with a limit of its own (depth, nodes, time) runs to its end and
-    /// answers, so `echo "go depth 10" | brudno` prints its result; `go infinite` and pondering,
-    /// which only `stop` would end, are stopped. Then the session ends.
+    /// answers, so `echo "go depth 10" | brudno` prints its result; one that only `stop` would end
+    /// (`go infinite`, pondering, a bare `go`, `go mate N` alone) is stopped. Then the session ends.
     pub fn end_of_input(&mut self, out: &mut impl FnMut(Response)) {
-        if matches!(self.state, State::Searching { hold: true, .. } | State::Holding(_)) {
+        if matches!(
+            self.state,
+            State::Searching { hold: true, .. } | State::Searching { endless: true, .. } | State::Holding(_)
+        ) {
             self.stop(out);
         }
         self.drain(out);
@@ -331,7 +345,7 @@ impl Engine {
         let start = Instant::now();
         self.shared = Arc::new(Shared::default());
         self.shared.pondering.store(go.ponder, Ordering::Relaxed);
-        self.state = State::Searching { hold: go.infinite || go.ponder, start };
+        self.state = State::Searching { hold: go.infinite || go.ponder, endless: !limits.ends_by_itself(), start };
         self.thread.go(SearchJob {
             pos: self.pos.clone(),
             limits,

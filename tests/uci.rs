@@ -702,6 +702,24 @@ fn end_of_input_during_a_timed_search_answers_then_exits() {
 }
 
 #[test]
+fn end_of_input_stops_a_search_that_only_stop_would_end() {
+    // Found while writing the state-machine property test: a bare `go`, or `go mate N` in a position
+    // with no such mate, then end of input, searched on for ever and the process never exited.
+    for go in ["go", "go mate 2", "go searchmoves e2e4 d2d4"] {
+        let mut e = engine();
+        e.send(go);
+        e.expect_line(|l| l.starts_with("info depth"), PROMPT);
+        e.close_stdin();
+        let status = e.wait_exit(Duration::from_secs(10)).expect("the engine did not exit after end of input");
+        assert!(status.success(), "{go}: exit status {status:?}");
+        let rest = rest_of_output(&mut e);
+        let best: Vec<&String> = rest.iter().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best.len(), 1, "{go}: {rest:?}");
+        assert_bestmove_legal(&position(None, &[], false), best[0]);
+    }
+}
+
+#[test]
 fn end_of_input_while_pondering_exits() {
     let mut e = engine();
     e.send("position startpos moves e2e4");
