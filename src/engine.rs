@@ -66,9 +66,11 @@ pub enum Flow {
 #[derive(Debug, PartialEq, Eq)]
 enum State {
     Idle,
-    /// A search runs; `hold` keeps its bestmove back (infinite or pondering).
+    /// A search runs; `hold` keeps its bestmove back (infinite or pondering); `endless` when no limit
+    /// of its own (depth, nodes, time) would end it, only `stop`.
     Searching {
         hold: bool,
+        endless: bool,
         start: Instant,
     },
     /// The search ended while its bestmove must be held.
@@ -97,6 +99,15 @@ pub struct Engine {
     debug: bool,
     book: BookOptions,
     syzygy: SyzygyOptions,
+}
+
+/// An engine dropped mid-search (a library user going away) stops its search first, so that the
+/// search thread, joined when the engine's fields drop, ends instead of running for ever.
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Release);
+        self.shared.pondering.store(false, Ordering::Release);
+    }
 }
 
 impl Default for Engine {
@@ -215,7 +226,7 @@ impl Engine {
         self.shared.pondering.store(false, Ordering::Relaxed);
         match std::mem::replace(&mut self.state, State::Idle) {
             State::Holding(outcome) => out(Response::BestMove(outcome, self.mode())),
-            State::Searching { start, .. } => self.state = State::Searching { hold: false, start },
+            State::Searching { start, endless, .. } => self.state = State::Searching { hold: false, endless, start },
             State::Idle => {}
         }
     }
@@ -225,10 +236,10 @@ impl Engine {
             return;
         }
         match std::mem::replace(&mut self.state, State::Idle) {
-            State::Searching { start, .. } => {
+            State::Searching { start, endless, .. } => {
                 self.shared.ponderhit_ms.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
                 self.shared.pondering.store(false, Ordering::Relaxed);
-                self.state = State::Searching { hold: false, start };
+                self.state = State::Searching { hold: false, endless, start };
             }
             State::Holding(outcome) => {
                 self.shared.pondering.store(false, Ordering::Relaxed);
@@ -239,10 +250,13 @@ impl Engine {
     }
 
     /// End of input: a search with a limit of its own (depth, nodes, time) runs to its end and
-    /// answers, so `echo "go depth 10" | brudno` prints its result; `go infinite` and pondering,
-    /// which only `stop` would end, are stopped. Then the session ends.
+    /// answers, so `echo "go depth 10" | brudno` prints its result; one that only `stop` would end
+    /// (`go infinite`, pondering, a bare `go`, `go mate N` alone) is stopped. Then the session ends.
     pub fn end_of_input(&mut self, out: &mut impl FnMut(Response)) {
-        if matches!(self.state, State::Searching { hold: true, .. } | State::Holding(_)) {
+        if matches!(
+            self.state,
+            State::Searching { hold: true, .. } | State::Searching { endless: true, .. } | State::Holding(_)
+        ) {
             self.stop(out);
         }
         self.drain(out);
@@ -270,13 +284,7 @@ impl Engine {
     fn set_option(&mut self, name: &str, value: Option<&str>, out: &mut impl FnMut(Response)) {
         match parse_setting(name, value) {
             Err(e) => out(Response::Error(e.to_string())),
-            Ok(Setting::Hash(mb)) => match Tt::new(mb) {
-                Ok(tt) => {
-                    // Free the old table before the new one is used; only one is ever live.
-                    self.tt = Arc::new(tt);
-                }
-                Err(e) => out(Response::Error(format!("{e}; keeping {} MB", self.tt.size_mb()))),
-            },
+            Ok(Setting::Hash(mb)) => self.resize_tt(mb, out),
             Ok(Setting::ClearHash) => self.tt.clear(),
             Ok(Setting::Threads(n)) => {
                 self.options.threads = n;
@@ -310,6 +318,16 @@ impl Engine {
         }
     }
 
+    /// Replaces the table by one of `mb` MB; if that cannot be allocated (the allocation is fallible,
+    /// never an abort), says so and keeps the old one.
+    fn resize_tt(&mut self, mb: usize, out: &mut impl FnMut(Response)) {
+        match Tt::new(mb) {
+            // The old table is freed here, once no search holds it (the engine is idle).
+            Ok(tt) => self.tt = Arc::new(tt),
+            Err(e) => out(Response::Error(format!("{e}; keeping {} MB", self.tt.size_mb()))),
+        }
+    }
+
     /// Sets up a position; on a bad FEN the old position stays; on a bad move the moves before it stay.
     fn set_position(&mut self, fen: Option<&str>, moves: &[String], out: &mut impl FnMut(Response)) {
         let chess960 = self.options.chess960;
@@ -340,11 +358,9 @@ impl Engine {
     }
 
     fn go(&mut self, go: &Go, out: &mut impl FnMut(Response)) {
-        let us = self.pos.turn();
-        let (time, inc) = match us {
-            Color::White => (go.wtime, go.winc),
-            Color::Black => (go.btime, go.binc),
-        };
+        for e in &go.skipped {
+            out(Response::Error(format!("go: {e}; skipped")));
+        }
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match self.pos.parse_move(text) {
@@ -352,20 +368,7 @@ impl Engine {
                 Err(e) => out(Response::Error(format!("searchmoves: {e}, ignored"))),
             }
         }
-        let limits = Limits {
-            depth: go.depth.map(|d| d.clamp(1, 127) as i32),
-            nodes: go.nodes,
-            mate: go.mate,
-            movetime: go.movetime.map(Duration::from_millis),
-            clock: time.map(|t| Clock {
-                time: Duration::from_millis(t),
-                inc: Duration::from_millis(inc.unwrap_or(0)),
-                movestogo: go.movestogo,
-            }),
-            infinite: go.infinite,
-            ponder: go.ponder,
-            searchmoves,
-        };
+        let limits = limits(go, self.pos.turn(), searchmoves);
         if self.debug {
             out(Response::Note(format!("limits {limits:?}")));
         }
@@ -383,7 +386,7 @@ impl Engine {
         let start = Instant::now();
         self.shared = Arc::new(Shared::default());
         self.shared.pondering.store(go.ponder, Ordering::Relaxed);
-        self.state = State::Searching { hold: go.infinite || go.ponder, start };
+        self.state = State::Searching { hold: go.infinite || go.ponder, endless: !limits.ends_by_itself(), start };
         self.thread.go(SearchJob {
             pos: self.pos.clone(),
             limits,
@@ -404,5 +407,100 @@ fn report_book(result: Result<Option<String>, BookError>, out: &mut impl FnMut(R
         Ok(Some(note)) => out(Response::Note(note)),
         Ok(None) => {}
         Err(e) => out(Response::Error(format!("{e}; playing without a book"))),
+    }
+}
+
+/// Resolves a `go` to the side to move. A search that nothing would end but `stop` although the GUI
+/// meant to bound it (the opponent's clock was given but not ours, or a word was skipped) gets an
+/// empty clock: it answers at once (depth 1 at least) instead of leaving the GUI waiting. A bare `go`
+/// still searches until `stop`.
+fn limits(go: &Go, us: Color, searchmoves: Vec<Move>) -> Limits {
+    let (time, inc, their_time) = match us {
+        Color::White => (go.wtime, go.winc, go.btime),
+        Color::Black => (go.btime, go.binc, go.wtime),
+    };
+    let bounded = go.infinite || go.movetime.is_some() || go.depth.is_some() || go.nodes.is_some() || go.mate.is_some();
+    let meant_a_bound = their_time.is_some() || !go.skipped.is_empty();
+    let time = match time {
+        None if !bounded && meant_a_bound => Some(0),
+        t => t,
+    };
+    Limits {
+        depth: go.depth.map(|d| d.clamp(1, 127) as i32),
+        nodes: go.nodes,
+        mate: go.mate,
+        movetime: go.movetime.map(Duration::from_millis),
+        clock: time.map(|t| Clock {
+            time: Duration::from_millis(t),
+            inc: Duration::from_millis(inc.unwrap_or(0)),
+            movestogo: go.movestogo,
+        }),
+        infinite: go.infinite,
+        ponder: go.ponder,
+        searchmoves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uci::command::ParseError;
+
+    fn clock_ms(l: &Limits) -> Option<u64> {
+        l.clock.map(|c| c.time.as_millis() as u64)
+    }
+
+    #[test]
+    fn a_table_that_cannot_be_allocated_keeps_the_old_one() {
+        let mut engine = Engine::new();
+        let mut said = Vec::new();
+        engine.resize_tt(2, &mut |r| said.push(r));
+        assert!(said.is_empty(), "{said:?}");
+        assert_eq!(engine.tt.size_mb(), 2);
+        // More than the address space: the reservation fails instead of aborting the process.
+        engine.resize_tt(usize::MAX, &mut |r| said.push(r));
+        assert!(
+            matches!(said.as_slice(), [Response::Error(e)] if e.contains("could not allocate") && e.ends_with("keeping 2 MB")),
+            "{said:?}"
+        );
+        assert_eq!(engine.tt.size_mb(), 2);
+        // The engine still searches with the kept table.
+        said.clear();
+        engine.handle(Command::Go(Go { depth: Some(2), ..Go::default() }), &mut |r| said.push(r));
+        engine.end_of_input(&mut |r| said.push(r));
+        let best: Vec<&Response> = said.iter().filter(|r| matches!(r, Response::BestMove(..))).collect();
+        assert!(matches!(best.as_slice(), [Response::BestMove(o, _)] if o.best.is_some()), "{said:?}");
+    }
+
+    #[test]
+    fn a_missing_own_clock_is_no_time() {
+        let only_black = Go { btime: Some(1000), binc: Some(100), ..Go::default() };
+        assert_eq!(clock_ms(&limits(&only_black, Color::White, vec![])), Some(0));
+        assert_eq!(clock_ms(&limits(&only_black, Color::Black, vec![])), Some(1000));
+        let only_white = Go { wtime: Some(500), ..Go::default() };
+        assert_eq!(clock_ms(&limits(&only_white, Color::Black, vec![])), Some(0));
+        // Another bound ends the search: no clock is invented.
+        for other in [
+            Go { depth: Some(3), ..only_black.clone() },
+            Go { nodes: Some(10), ..only_black.clone() },
+            Go { movetime: Some(10), ..only_black.clone() },
+            Go { mate: Some(2), ..only_black.clone() },
+            Go { infinite: true, ..only_black.clone() },
+        ] {
+            assert_eq!(clock_ms(&limits(&other, Color::White, vec![])), None, "{other:?}");
+        }
+        // A bare `go` searches until `stop`.
+        assert_eq!(limits(&Go::default(), Color::White, vec![]).clock, None);
+    }
+
+    #[test]
+    fn a_skipped_word_with_nothing_left_is_no_time() {
+        let skipped = Go { skipped: vec![ParseError::Unexpected("sideways".into())], ..Go::default() };
+        assert_eq!(clock_ms(&limits(&skipped, Color::White, vec![])), Some(0));
+        let with_depth = Go { depth: Some(2), ..skipped.clone() };
+        assert_eq!(limits(&with_depth, Color::White, vec![]).clock, None);
+        let with_ponder = Go { ponder: true, ..skipped };
+        let l = limits(&with_ponder, Color::Black, vec![]);
+        assert!(l.ponder && clock_ms(&l) == Some(0));
     }
 }

@@ -43,6 +43,13 @@ impl Limits {
     pub fn is_timed(&self) -> bool {
         !self.infinite && self.depth.is_none() && self.nodes.is_none() && self.mate.is_none()
     }
+
+    /// Whether a limit of its own (depth, nodes, a time) ends the search, once any pondering is over;
+    /// otherwise only `stop` does (`infinite`, a bare `go`, or `mate` alone).
+    pub fn ends_by_itself(&self) -> bool {
+        !self.infinite
+            && (self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some() || self.clock.is_some())
+    }
 }
 
 /// Deadlines measured from the moment thinking on our clock starts.
@@ -101,6 +108,17 @@ mod tests {
             assert!(tm.soft.unwrap() <= hard);
             assert!(hard <= Duration::from_millis(ms.saturating_sub(30).max(1)), "{ms}+{inc}/{mtg:?}: {hard:?}");
         }
+    }
+
+    #[test]
+    fn what_ends_a_search_by_itself() {
+        assert!(!Limits::default().ends_by_itself());
+        assert!(!Limits { mate: Some(2), ..Limits::default() }.ends_by_itself());
+        assert!(!Limits { infinite: true, depth: Some(3), ..Limits::default() }.ends_by_itself());
+        assert!(Limits { depth: Some(3), ..Limits::default() }.ends_by_itself());
+        assert!(Limits { nodes: Some(3), mate: Some(1), ..Limits::default() }.ends_by_itself());
+        assert!(Limits { movetime: Some(Duration::from_millis(5)), ..Limits::default() }.ends_by_itself());
+        assert!(clock(0, 0, None).ends_by_itself());
     }
 
     #[test]

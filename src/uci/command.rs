@@ -3,6 +3,9 @@
 use std::fmt;
 
 /// A `go` command's parameters, as sent (times in milliseconds; negative times read as zero).
+///
+/// A `go` is never refused: an unknown word or a bad number is recorded in [`Go::skipped`] and passed
+/// over (as Stockfish does), and the search runs with what was read, so the GUI still gets a `bestmove`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
     /// White's clock.
@@ -29,7 +32,13 @@ pub struct Go {
     pub ponder: bool,
     /// Restrict the root to these moves (UCI notation, checked by the engine).
     pub searchmoves: Vec<String>,
+    /// What could not be read, in order (at most [`MAX_SKIPPED`] entries, the last one then
+    /// [`ParseError::More`]): reported to the GUI, then ignored.
+    pub skipped: Vec<ParseError>,
 }
+
+/// Most problems one `go` line records; the rest are counted in one [`ParseError::More`].
+pub const MAX_SKIPPED: usize = 8;
 
 /// One input line, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +101,8 @@ pub enum ParseError {
     },
     /// A word that does not belong.
     Unexpected(String),
+    /// This many more problems on the line, not listed one by one.
+    More(usize),
 }
 
 impl fmt::Display for ParseError {
@@ -100,8 +111,10 @@ impl fmt::Display for ParseError {
             Self::Empty => write!(f, "empty line"),
             Self::Unknown(c) => write!(f, "unknown command '{c}'"),
             Self::Missing(what) => write!(f, "missing {what}"),
+            Self::BadNumber { what, text } if text.is_empty() => write!(f, "missing number for {what}"),
             Self::BadNumber { what, text } => write!(f, "bad number '{text}' for {what}"),
             Self::Unexpected(t) => write!(f, "unexpected '{t}'"),
+            Self::More(n) => write!(f, "{n} more bad word(s)"),
         }
     }
 }
@@ -216,41 +229,65 @@ const GO_WORDS: [&str; 13] = [
     "perft",
 ];
 
+/// Whether a `go` keyword takes a value.
+fn takes_value(word: &str) -> bool {
+    !matches!(word, "infinite" | "ponder" | "searchmoves")
+}
+
+/// Reads a `go` line leniently: each unknown word, and each keyword whose value is missing or bad, is
+/// recorded in [`Go::skipped`] and passed over. A keyword never serves as another's value, so in
+/// `go depth movetime 100` only `depth` is skipped. Only `go perft` with a bad depth is an error (it is
+/// no search and has no `bestmove`).
 fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
     let mut go = Go::default();
     let mut i = 0;
     while i < rest.len() {
         let word = rest[i];
-        let arg = rest.get(i + 1).copied();
-        i += 2;
-        match word {
-            "wtime" => go.wtime = Some(millis(word, arg)?),
-            "btime" => go.btime = Some(millis(word, arg)?),
-            "winc" => go.winc = Some(millis(word, arg)?),
-            "binc" => go.binc = Some(millis(word, arg)?),
-            "movetime" => go.movetime = Some(millis(word, arg)?),
-            "movestogo" => go.movestogo = Some(number(word, arg)?),
-            "depth" => go.depth = Some(number(word, arg)?),
-            "nodes" => go.nodes = Some(number(word, arg)?),
-            "mate" => go.mate = Some(number(word, arg)?),
-            "perft" => return Ok(Command::Perft(number(word, arg)?)),
+        i += 1;
+        let known = GO_WORDS.contains(&word);
+        let arg = match rest.get(i) {
+            Some(a) if known && takes_value(word) && !GO_WORDS.contains(a) => {
+                i += 1;
+                Some(*a)
+            }
+            _ => None,
+        };
+        let read = match word {
+            "wtime" => millis(word, arg).map(|v| go.wtime = Some(v)),
+            "btime" => millis(word, arg).map(|v| go.btime = Some(v)),
+            "winc" => millis(word, arg).map(|v| go.winc = Some(v)),
+            "binc" => millis(word, arg).map(|v| go.binc = Some(v)),
+            "movetime" => millis(word, arg).map(|v| go.movetime = Some(v)),
+            "movestogo" => number(word, arg).map(|v| go.movestogo = Some(v)),
+            "depth" => number(word, arg).map(|v| go.depth = Some(v)),
+            "nodes" => number(word, arg).map(|v| go.nodes = Some(v)),
+            "mate" => number(word, arg).map(|v| go.mate = Some(v)),
+            "perft" => return number(word, arg).map(Command::Perft),
             "infinite" => {
                 go.infinite = true;
-                i -= 1;
+                Ok(())
             }
             "ponder" => {
                 go.ponder = true;
-                i -= 1;
+                Ok(())
             }
             "searchmoves" => {
-                i -= 1;
                 while i < rest.len() && !GO_WORDS.contains(&rest[i]) {
                     go.searchmoves.push(rest[i].to_string());
                     i += 1;
                 }
+                Ok(())
             }
-            other => return Err(ParseError::Unexpected(echo(other))),
+            other => Err(ParseError::Unexpected(echo(other))),
+        };
+        if let Err(e) = read {
+            go.skipped.push(e);
         }
+    }
+    if go.skipped.len() > MAX_SKIPPED {
+        let more = go.skipped.len() - (MAX_SKIPPED - 1);
+        go.skipped.truncate(MAX_SKIPPED - 1);
+        go.skipped.push(ParseError::More(more));
     }
     Ok(Command::Go(go))
 }
@@ -325,24 +362,68 @@ mod tests {
         assert_eq!(parse("go perft 3"), Ok(Command::Perft(3)));
     }
 
+    /// Parses a `go` line, which is never refused.
+    fn go_of(line: &str) -> Go {
+        match parse(line) {
+            Ok(Command::Go(g)) => g,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    fn bad(what: &str, text: &str) -> ParseError {
+        ParseError::BadNumber { what: what.into(), text: text.into() }
+    }
+
+    #[test]
+    fn go_skips_what_it_cannot_read() {
+        let g = go_of("go depth abc");
+        assert_eq!((g.depth, g.skipped), (None, vec![bad("depth", "abc")]));
+        let g = go_of("go depth -1 nodes 500");
+        assert_eq!((g.depth, g.nodes, g.skipped), (None, Some(500), vec![bad("depth", "-1")]));
+        let g = go_of("go nodes");
+        assert_eq!(g.skipped, vec![bad("nodes", "")]);
+        assert_eq!(g.skipped[0].to_string(), "missing number for nodes");
+        let g = go_of("go wtime 99999999999999999999999 btime 1000");
+        assert_eq!((g.wtime, g.btime, g.skipped), (None, Some(1000), vec![bad("wtime", "99999999999999999999999")]));
+        // An unknown word is skipped alone; what follows is still read.
+        let g = go_of("go sideways depth 4 frobnicate");
+        assert_eq!(g.depth, Some(4));
+        assert_eq!(
+            g.skipped,
+            vec![ParseError::Unexpected("sideways".into()), ParseError::Unexpected("frobnicate".into())]
+        );
+        // A keyword is never taken as the value of the one before it.
+        let g = go_of("go depth movetime 100");
+        assert_eq!((g.depth, g.movetime, g.skipped), (None, Some(100), vec![bad("depth", "")]));
+        let g = go_of("go wtime infinite");
+        assert!(g.infinite && g.wtime.is_none() && g.skipped.len() == 1);
+        // An unknown extension with a value: both words are skipped, the rest is kept.
+        let g = go_of("go wtime 1000 btime 1000 byoyomi 500 winc 10");
+        assert_eq!((g.wtime, g.btime, g.winc), (Some(1000), Some(1000), Some(10)));
+        assert_eq!(g.skipped, vec![ParseError::Unexpected("byoyomi".into()), ParseError::Unexpected("500".into())]);
+        // A line of garbage: a bounded number of reports.
+        let g = go_of(&format!("go {}", "x ".repeat(10_000)));
+        assert_eq!(g.skipped.len(), MAX_SKIPPED);
+        assert_eq!(g.skipped.last(), Some(&ParseError::More(10_000 - (MAX_SKIPPED - 1))));
+        let g = go_of(&format!("go {}", "x ".repeat(MAX_SKIPPED)));
+        assert_eq!(g.skipped, vec![ParseError::Unexpected("x".into()); MAX_SKIPPED]);
+    }
+
     #[test]
     fn bad_input() {
         assert_eq!(parse(""), Err(ParseError::Empty));
         assert_eq!(parse(" \t "), Err(ParseError::Empty));
         assert_eq!(parse("xyzzy"), Err(ParseError::Unknown("xyzzy".into())));
-        assert!(matches!(parse("go depth abc"), Err(ParseError::BadNumber { .. })));
-        assert!(matches!(parse("go depth -1"), Err(ParseError::BadNumber { .. })));
-        assert!(matches!(parse("go nodes"), Err(ParseError::BadNumber { .. })));
-        assert!(matches!(parse("go wtime 99999999999999999999999"), Err(ParseError::BadNumber { .. })));
         assert!(matches!(parse("go perft x"), Err(ParseError::BadNumber { .. })));
-        assert_eq!(parse("go sideways"), Err(ParseError::Unexpected("sideways".into())));
+        assert!(matches!(parse("go perft"), Err(ParseError::BadNumber { .. })));
         assert_eq!(parse("debug maybe"), Err(ParseError::Unexpected("maybe".into())));
         assert!(matches!(parse("bench z"), Err(ParseError::BadNumber { .. })));
         let long = "x".repeat(100_000);
         let Err(ParseError::Unknown(e)) = parse(&long) else { panic!() };
         assert!(e.len() < 50);
         let lossy = String::from_utf8_lossy(b"go \xff\xfe depth 3");
-        assert!(parse(&lossy).is_err());
+        let Ok(Command::Go(g)) = parse(&lossy) else { panic!() };
+        assert_eq!((g.depth, g.skipped.len()), (Some(3), 1));
         assert!(parse("\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}\u{00e9}").is_err());
     }
 }
