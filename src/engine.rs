@@ -237,8 +237,9 @@ impl Engine {
         }
         match std::mem::replace(&mut self.state, State::Idle) {
             State::Searching { start, endless, .. } => {
+                // Release: a worker that sees `pondering == false` (Acquire) also sees the ponderhit time.
                 self.shared.ponderhit_ms.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
-                self.shared.pondering.store(false, Ordering::Relaxed);
+                self.shared.pondering.store(false, Ordering::Release);
                 self.state = State::Searching { hold: false, endless, start };
             }
             State::Holding(outcome) => {

@@ -15,6 +15,9 @@ use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, MoveLi
 struct State {
     chess: Chess,
     key: u64,
+    /// Plies since the last null move (or since the first position): a repetition scan stops there,
+    /// since positions before a pass cannot recur through legal play from after it.
+    since_null: u16,
 }
 
 /// Why a FEN or a move was refused.
@@ -76,7 +79,7 @@ impl Position {
     /// A position with no history.
     pub fn from_chess(chess: Chess, mode: CastlingMode) -> Self {
         let key = zobrist(&chess);
-        Self { stack: vec![State { chess, key }], mode, root: 0 }
+        Self { stack: vec![State { chess, key, since_null: u16::MAX }], mode, root: 0 }
     }
 
     /// Parses a FEN (standard, Shredder-FEN or X-FEN castling). With `chess960` set, castling rights are
@@ -147,7 +150,8 @@ impl Position {
             Some(k) => k.0,
             None => zobrist(&chess),
         };
-        self.stack.push(State { chess, key });
+        let since_null = top.since_null.saturating_add(1);
+        self.stack.push(State { chess, key, since_null });
     }
 
     /// Takes back the last move (or null move).
@@ -185,7 +189,7 @@ impl Position {
         match self.chess().clone().swap_turn() {
             Ok(chess) => {
                 let key = zobrist(&chess);
-                self.stack.push(State { chess, key });
+                self.stack.push(State { chess, key, since_null: 0 });
                 true
             }
             Err(_) => false,
@@ -241,7 +245,7 @@ impl Position {
     pub fn is_repetition(&self) -> bool {
         let n = self.stack.len() - 1;
         let key = self.stack[n].key;
-        let reach = (self.chess().halfmoves() as usize).min(n);
+        let reach = (self.chess().halfmoves() as usize).min(n).min(usize::from(self.top().since_null));
         let mut seen = 0;
         let mut back = 4;
         while back <= reach {
@@ -295,6 +299,27 @@ mod tests {
             p.make(m);
         }
         assert_eq!(p.key(), 0x22a48b5a8e47ff78);
+    }
+
+    #[test]
+    fn repetition_scan_stops_at_a_null_move() {
+        // A halfmove clock high enough that only the null move bounds the scan.
+        let mut pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10 6", false).unwrap();
+        pos.set_root();
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let mv = pos.parse_move(m).unwrap();
+            pos.make(mv);
+        }
+        // Back at the start position: a repetition of the root.
+        assert!(pos.is_repetition());
+        pos.unmake();
+        // Black to move with the knight on f6; pass twice, then return the knight: the position before
+        // the passes recurs only through the passes, which is not a repetition.
+        assert!(pos.make_null());
+        assert!(pos.make_null());
+        let mv = pos.parse_move("f6g8").unwrap();
+        pos.make(mv);
+        assert!(!pos.is_repetition());
     }
 
     #[test]

@@ -59,13 +59,15 @@ impl Worker {
             }
         }
 
-        // Step 3. Transposition table: a deep enough stored bound settles a non-PV node.
+        // Step 3. Transposition table: a deep enough stored bound settles a non-PV node (not near the
+        // fifty-move limit, where the stored score may stand for a line that the rule has since drawn).
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
+            && self.pos.chess().halfmoves() < TT_CUTOFF_MAX_HALFMOVES
             && match h.bound {
                 Bound::Exact => true,
                 Bound::Lower => h.score >= beta,
@@ -193,7 +195,8 @@ impl Worker {
             // Step 11. Principal variation search with late move reductions.
             let mut score;
             if searched == 1 {
-                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, false);
+                // The first child of a cut node is an all node and vice versa; of a PV node, a PV node.
+                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut);
             } else {
                 let mut r = 0;
                 if !root && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVE && quiet && !gives_check {

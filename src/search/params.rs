@@ -1,5 +1,8 @@
 //! Every search tunable, named, in one place. Margins are in centipawns, depths in plies.
 
+/// No transposition-table cutoff once the halfmove clock reaches this (the fifty-move rule draws at 100).
+pub const TT_CUTOFF_MAX_HALFMOVES: u32 = 90;
+
 /// Half-width of the first aspiration window around the previous iteration's score.
 pub const ASPIRATION_WINDOW: i32 = 25;
 /// Depth from which aspiration windows are used (shallower iterations search the full window).

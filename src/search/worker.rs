@@ -1,5 +1,6 @@
 //! The `Worker`: per-thread search state and the iterative-deepening driver with aspiration windows,
-//! MultiPV, and the stop/time/node checks. Results of an aborted iteration are discarded.
+//! MultiPV, and the stop/time/node checks. Of an aborted iteration only a new best root move searched
+//! in full is kept.
 
 use super::history::History;
 use super::limits::TimeManager;
@@ -24,6 +25,14 @@ pub(super) struct Frame {
     pub mv: Option<Move>,
     /// Whether the move made from this ply was a null move.
     pub null: bool,
+}
+
+/// How one aspiration search of a root line ended.
+enum Line {
+    /// Completed: score and PV.
+    Done(Score, Vec<Move>),
+    /// Stopped; the PV of a root move searched in full that raised alpha before the stop, if any.
+    Aborted(Option<Vec<Move>>),
 }
 
 /// Sends reports somewhere (a channel, or nowhere for bench).
@@ -102,7 +111,8 @@ impl Worker {
 
     /// Time on our clock: zero while pondering, counted from `ponderhit` after one.
     fn clock_elapsed(&self) -> Option<Duration> {
-        if self.shared.pondering.load(Ordering::Relaxed) {
+        // Acquire pairs with the Release store at `ponderhit`: the time read below is the hit's.
+        if self.shared.pondering.load(Ordering::Acquire) {
             return None;
         }
         let hit = Duration::from_millis(self.shared.ponderhit_ms.load(Ordering::Relaxed));
@@ -169,8 +179,19 @@ impl Worker {
                 let prev = lines.get(index).map_or(Score::DRAW, |l| l.0);
                 self.root_moves =
                     root.iter().copied().filter(|m| !this_depth.iter().any(|(_, pv)| pv[0] == *m)).collect();
-                let Some((score, pv)) = self.aspiration(depth, prev, index + 1) else { break };
-                this_depth.push((score, pv));
+                let prev_pv = lines.get(index).map_or_else(Vec::new, |l| l.1.clone());
+                match self.aspiration(depth, prev, &prev_pv, index + 1) {
+                    Line::Done(score, pv) => this_depth.push((score, pv)),
+                    Line::Aborted(partial) => {
+                        // A root move searched in full at the deeper depth that beat the previous
+                        // best is better informed than the last completed iteration: play it.
+                        if let Some(pv) = partial.filter(|_| index == 0) {
+                            outcome.best = pv.first().copied();
+                            outcome.ponder = pv.get(1).copied();
+                        }
+                        break;
+                    }
+                }
             }
             if self.stopped && (this_depth.is_empty() || depth > 1) {
                 break;
@@ -197,8 +218,9 @@ impl Worker {
         outcome
     }
 
-    /// Searches one line at `depth` with a window around `prev`, widening on failure. `None` if aborted.
-    fn aspiration(&mut self, depth: Depth, prev: Score, multipv: usize) -> Option<(Score, Vec<Move>)> {
+    /// Searches one line at `depth` with a window around `prev`, widening on failure. A fail-low is
+    /// reported as an upper bound with `prev_pv` (the root PV is empty then).
+    fn aspiration(&mut self, depth: Depth, prev: Score, prev_pv: &[Move], multipv: usize) -> Line {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !prev.is_mate() {
             (Score((prev.0 - delta).max(-Score::INFINITE.0)), Score((prev.0 + delta).min(Score::INFINITE.0)))
@@ -208,10 +230,11 @@ impl Worker {
         loop {
             self.seldepth = 0;
             let score = self.negamax(alpha, beta, depth, 0, false);
-            if self.stopped && depth > 1 {
-                return None;
-            }
             let pv = self.pv.line(0).to_vec();
+            if self.stopped && depth > 1 {
+                // A root PV exists only if a move was searched in full and raised alpha before the stop.
+                return Line::Aborted((!pv.is_empty()).then_some(pv));
+            }
             let bound = if score <= alpha && score > -Score::INFINITE && !self.stopped {
                 Some(Bound::Upper)
             } else if score >= beta && !self.stopped {
@@ -221,6 +244,8 @@ impl Worker {
             };
             if !pv.is_empty() {
                 self.report_line(depth, multipv, score, bound, pv.clone());
+            } else if bound == Some(Bound::Upper) && !prev_pv.is_empty() {
+                self.report_line(depth, multipv, score, bound, prev_pv.to_vec());
             }
             match bound {
                 Some(Bound::Upper) => {
@@ -228,7 +253,7 @@ impl Worker {
                     alpha = Score((score.0 - delta).max(-Score::INFINITE.0));
                 }
                 Some(Bound::Lower) => beta = Score((score.0 + delta).min(Score::INFINITE.0)),
-                _ => return if pv.is_empty() { None } else { Some((score, pv)) },
+                _ => return if pv.is_empty() { Line::Aborted(None) } else { Line::Done(score, pv) },
             }
             delta *= 2;
         }
