@@ -30,6 +30,7 @@ impl Worker {
     ) -> Score {
         let pv_node = beta.0 - alpha.0 > 1;
         let root = ply == 0;
+        let excluded = self.stack[ply].excluded;
         self.pv.clear(ply);
 
         // Step 1. Horizon: resolve captures first so the static evaluation is of a quiet position.
@@ -61,11 +62,14 @@ impl Worker {
 
         // Step 3. Transposition table: a deep enough stored bound settles a non-PV node (not near the
         // fifty-move limit, where the stored score may stand for a line that the rule has since drawn).
+        // A search that leaves a move out (singular extension) stands for part of the node only: it
+        // neither takes nor gives a stored result.
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
+            && excluded.is_none()
             && h.depth >= depth
             && self.pos.chess().halfmoves() < TT_CUTOFF_MAX_HALFMOVES
             && match h.bound {
@@ -79,7 +83,7 @@ impl Worker {
         // Step 3b. Endgame tablebases: a probe whose bound settles the node ends it; otherwise, at
         // PV nodes, a win floors the result and a loss caps it (see `tb.rs`).
         let (mut tb_floor, mut tb_cap) = (-Score::INFINITE, Score::INFINITE);
-        if !root {
+        if !root && excluded.is_none() {
             match self.tablebase_probe(key, depth, ply, alpha, beta) {
                 Some(TbProbe::Cutoff(score)) => return score,
                 Some(TbProbe::Floor(score)) if pv_node => (tb_floor, alpha) = (score, alpha.max(score)),
@@ -98,6 +102,7 @@ impl Worker {
 
         if let Some(eval) = eval
             && !pv_node
+            && excluded.is_none()
         {
             // Step 5. Reverse futility: far above beta at low depth, the opponent's best reply is
             // unlikely to claw back the margin, so the node fails high without a search.
@@ -149,7 +154,7 @@ impl Worker {
         let mut searched = 0usize;
 
         while let Some((m, kind)) = picker.pick() {
-            if root && !self.root_moves.contains(&m) {
+            if (root && !self.root_moves.contains(&m)) || excluded == Some(m) {
                 continue;
             }
             let quiet = !is_tactical(m);
@@ -177,10 +182,48 @@ impl Worker {
                 }
             }
 
+            // Step 10. Extensions. Singular: when every other move fails low against a bound a little
+            // under the TT move's stored score, the TT move is the only good one and is searched
+            // deeper (twice as deep when far below, outside PV nodes). When even without it the node
+            // fails high (multi-cut), several moves refute the parent and the node is cut. When the
+            // TT move is not singular but its score beats beta, it is searched shallower.
+            let mut extension = 0;
+            if !root
+                && excluded.is_none()
+                && kind == Kind::Tt
+                && depth >= SE_MIN_DEPTH
+                && let Some(h) = hit
+                && h.depth >= depth - SE_TT_DEPTH_SLACK
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && !h.score.is_mate()
+            {
+                let singular_beta = Score(h.score.0 - SE_MARGIN_PER_DEPTH * depth);
+                self.stack[ply].excluded = Some(m);
+                let score = self.negamax(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut);
+                self.stack[ply].excluded = None;
+                if self.stopped {
+                    return Score::DRAW;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                    if !pv_node
+                        && score.0 < singular_beta.0 - SE_DOUBLE_MARGIN
+                        && self.stack[ply].doubles < SE_MAX_DOUBLES
+                    {
+                        extension = 2;
+                    }
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if h.score >= beta {
+                    extension = -1;
+                }
+            }
+
             if root {
                 self.report_currmove(depth, m, searched + 1);
             }
             self.stack[ply].mv = Some(m);
+            self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(extension >= 2);
             self.pos.make(m);
             self.tt.prefetch(self.pos.key());
             searched += 1;
@@ -189,8 +232,8 @@ impl Worker {
                 quiet_count += 1;
             }
             let gives_check = self.pos.in_check();
-            // Step 10. Check extension: forcing lines are searched one ply deeper.
-            let new_depth = depth - 1 + Depth::from(gives_check);
+            // Check extension: forcing lines are searched one ply deeper.
+            let new_depth = depth - 1 + extension.max(Depth::from(gives_check));
 
             // Step 11. Principal variation search with late move reductions.
             let mut score;
@@ -257,7 +300,7 @@ impl Worker {
             Bound::Upper
         };
         let stored_move = best_move.map_or(tt_move, PackedMove::new);
-        if !(root && self.root_moves.len() < picker.len()) {
+        if !(root && self.root_moves.len() < picker.len()) && excluded.is_none() {
             self.tt.store(key, ply, stored_move, best, eval.unwrap_or(best), depth, bound);
         }
         best

@@ -20,6 +20,19 @@ pub const NMP_BASE_REDUCTION: i32 = 3;
 /// Null move reduction grows by one every this many plies.
 pub const NMP_DEPTH_DIVISOR: i32 = 4;
 
+/// Singular extensions: minimum depth, how much shallower the stored TT result may be, the margin
+/// below the TT score per ply of depth, the further margin for a double extension, and the most
+/// double extensions on one path.
+pub const SE_MIN_DEPTH: i32 = 7;
+/// How much shallower than the node the TT entry may be.
+pub const SE_TT_DEPTH_SLACK: i32 = 3;
+/// Singular margin per ply of depth (centipawns).
+pub const SE_MARGIN_PER_DEPTH: i32 = 2;
+/// A move this far below the singular bound is extended twice.
+pub const SE_DOUBLE_MARGIN: i32 = 20;
+/// Most double extensions on one path from the root.
+pub const SE_MAX_DOUBLES: u8 = 6;
+
 /// Internal iterative reduction: minimum depth at which a node without a TT move is searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 

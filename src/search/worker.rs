@@ -25,6 +25,10 @@ pub(super) struct Frame {
     pub mv: Option<Move>,
     /// Whether the move made from this ply was a null move.
     pub null: bool,
+    /// The move a singular-extension search at this ply leaves out (the TT move under test).
+    pub excluded: Option<Move>,
+    /// Double extensions on the path from the root to this ply (bounded, so the tree stays finite).
+    pub doubles: u8,
 }
 
 /// How one aspiration search of a root line ended.
