@@ -187,6 +187,7 @@ impl SearchThread {
                                     Outcome { best, ..Outcome::default() }
                                 }
                             };
+                            log::debug!("main search over {:?} after go", job.start.elapsed());
                             // No helper searches on once the move is out.
                             pool.finish();
                             let _ = report_tx.send(Report::Finished(outcome));

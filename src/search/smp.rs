@@ -21,6 +21,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 /// One thread's published counts, alone on a cache line so that publishing does not slow the others.
 #[derive(Debug, Default)]
@@ -193,10 +194,14 @@ impl Pool {
 
     /// Stops the helpers and blocks until each has finished its search.
     pub(super) fn finish(&mut self) {
+        let since = Instant::now();
         self.stop.stop.store(true, Ordering::Relaxed);
         for h in self.helpers.iter().take(self.running) {
             // An error means the helper is gone: nothing left to wait for.
             let _ = h.done.recv();
+        }
+        if self.running > 0 {
+            log::debug!("{} helpers stopped in {:?}", self.running, since.elapsed());
         }
         self.running = 0;
     }
