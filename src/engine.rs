@@ -288,9 +288,10 @@ impl Engine {
             Ok(Setting::Hash(mb)) => self.resize_tt(mb, out),
             Ok(Setting::ClearHash) => self.tt.clear(),
             Ok(Setting::Threads(n)) => {
-                self.options.threads = n;
-                if n > 1 {
-                    out(Response::Note(format!("Threads {n} accepted; this version searches with one thread")));
+                // Idle here (`wait_idle` above): helpers start or end between searches.
+                self.options.threads = self.thread.set_threads(n);
+                if self.options.threads < n {
+                    out(Response::Error(format!("could start only {} of {n} threads", self.options.threads)));
                 }
             }
             Ok(Setting::MoveOverhead(ms)) => self.options.overhead = Duration::from_millis(ms),

@@ -573,7 +573,7 @@ fn setoption_errors_and_case() {
     ] {
         expect_silence(&mut e, ok);
     }
-    // More than one thread is accepted with a note, not an error.
+    // More than one thread is accepted without an error.
     let lines = e.ask("setoption name Threads value 2");
     assert!(errors(&lines).is_empty(), "{lines:?}");
     // The engine still searches after all that (with a 1 MB table).

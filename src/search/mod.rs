@@ -1,6 +1,7 @@
 //! The search: typed reports out, no text. [`SearchThread`] owns a [`Worker`] on its own thread, takes
 //! jobs over a channel and sends [`Report`]s back; [`Shared`] carries the atomics the UCI side flips
-//! (`stop`, `ponderhit`). Nothing here prints.
+//! (`stop`, `ponderhit`). With `Threads` above 1 the search thread also drives a pool of helper
+//! threads (lazy SMP, `smp.rs`) and answers only once they have all stopped. Nothing here prints.
 
 pub mod history;
 pub mod limits;
@@ -9,6 +10,7 @@ pub mod params;
 pub mod picker;
 pub mod pv;
 pub mod see;
+mod smp;
 mod tb;
 pub mod worker;
 
@@ -16,7 +18,7 @@ use crate::position::Position;
 use crate::score::{Depth, Score};
 use crate::syzygy::Syzygy;
 use crate::tt::{Bound, Tt};
-use crossbeam_channel::{Receiver, Sender, unbounded};
+use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
 use limits::Limits;
 use shakmaty::Move;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -147,10 +149,13 @@ pub struct Outcome {
 enum Msg {
     Go(Box<SearchJob>),
     Clear,
+    /// Resize the pool to this many threads in all; the number running is sent back.
+    Threads(usize, Sender<usize>),
     Quit,
 }
 
-/// The search thread: one persistent [`Worker`], so histories survive between moves.
+/// The search thread: one persistent [`Worker`], so histories survive between moves, and the
+/// helper threads it starts and stops with each search.
 pub struct SearchThread {
     tx: Sender<Msg>,
     handle: Option<JoinHandle<()>>,
@@ -169,9 +174,11 @@ impl SearchThread {
                 let mut worker = Worker::new(Box::new(move |r| {
                     let _ = sink.send(r);
                 }));
+                let mut pool = smp::Pool::new();
                 for msg in rx {
                     match msg {
                         Msg::Go(job) => {
+                            worker.seat = Some(pool.start(&job));
                             let outcome = match catch_unwind(AssertUnwindSafe(|| worker.run(&job))) {
                                 Ok(o) => o,
                                 Err(_) => {
@@ -180,9 +187,18 @@ impl SearchThread {
                                     Outcome { best, ..Outcome::default() }
                                 }
                             };
+                            log::debug!("main search over {:?} after go", job.start.elapsed());
+                            // No helper searches on once the move is out.
+                            pool.finish();
                             let _ = report_tx.send(Report::Finished(outcome));
                         }
-                        Msg::Clear => worker.clear(),
+                        Msg::Clear => {
+                            worker.clear();
+                            pool.clear();
+                        }
+                        Msg::Threads(n, ack) => {
+                            let _ = ack.send(pool.resize(n));
+                        }
                         Msg::Quit => break,
                     }
                 }
@@ -196,9 +212,20 @@ impl SearchThread {
         let _ = self.tx.send(Msg::Go(Box::new(job)));
     }
 
-    /// Forgets histories and killers (new game). Queued behind any running search.
+    /// Forgets histories and killers of every thread (new game). Queued behind any running search.
     pub fn clear(&self) {
         let _ = self.tx.send(Msg::Clear);
+    }
+
+    /// Sets the number of search threads (1 = the main thread alone), waiting until they are
+    /// started or ended; returns how many there are (fewer if the system refused a thread). Call
+    /// it between searches: it waits behind a running one.
+    pub fn set_threads(&self, threads: usize) -> usize {
+        let (ack, done) = bounded(1);
+        if self.tx.send(Msg::Threads(threads, ack)).is_err() {
+            return 1;
+        }
+        done.recv().unwrap_or(1)
     }
 }
 

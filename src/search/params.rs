@@ -76,3 +76,7 @@ pub const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];
 
 /// Nodes between checks of the stop flag and the clock.
 pub const CHECK_EVERY: u64 = 1024;
+
+/// Lazy SMP: a helper thread searches runs of consecutive depths and skips as many between them;
+/// the run grows with the logarithm of the helper's index up to this many depths.
+pub const HELPER_MAX_RUN: u32 = 4;

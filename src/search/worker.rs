@@ -1,11 +1,13 @@
 //! The `Worker`: per-thread search state and the iterative-deepening driver with aspiration windows,
 //! MultiPV, and the stop/time/node checks. Of an aborted iteration only a new best root move searched
-//! in full is kept.
+//! in full is kept. Under lazy SMP (see `smp.rs`) a worker has a seat: it publishes its counts there,
+//! a helper skips some depths, and the main thread's reports and node limit count every thread.
 
 use super::history::History;
 use super::limits::TimeManager;
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, LMR_BASE, LMR_DIVISOR};
 use super::pv::PvTable;
+use super::smp::{Seat, helper_searches};
 use super::{Iteration, Outcome, Report, SearchJob, Shared};
 use crate::position::Position;
 use crate::score::{Depth, MAX_PLY, Score};
@@ -64,6 +66,10 @@ pub struct Worker {
     pub(super) tb_cardinality: usize,
     pub(super) tbhits: u64,
     pub(super) tb_root_score: Option<Score>,
+    /// This worker's place among the threads of a search (`None`: searching alone, as in bench).
+    pub(super) seat: Option<Seat>,
+    /// Nodes of the other threads as last read (0 alone); counts towards the node limit.
+    other_nodes: u64,
     node_limit: u64,
     hard: Option<Duration>,
     start: Instant,
@@ -86,7 +92,8 @@ impl Worker {
             .collect();
         Self {
             pos: Position::default(),
-            tt: Arc::new(Tt::new(1).unwrap_or_else(|_| unreachable!("1 MB always allocates"))),
+            // A placeholder of one bucket (each search brings its table): helpers cost no table each.
+            tt: Arc::new(Tt::new(0).unwrap_or_else(|_| unreachable!("one bucket always allocates"))),
             shared: Arc::new(Shared::default()),
             history: History::default(),
             pv: PvTable::default(),
@@ -101,6 +108,8 @@ impl Worker {
             tb_cardinality: 0,
             tbhits: 0,
             tb_root_score: None,
+            seat: None,
+            other_nodes: 0,
             node_limit: u64::MAX,
             hard: None,
             start: Instant::now(),
@@ -123,15 +132,22 @@ impl Worker {
         Some(self.start.elapsed().saturating_sub(hit))
     }
 
-    /// Called at every node: exact node limit, and every `CHECK_EVERY` nodes the stop flag and clock.
+    /// Called at every node: node limit (exact for one thread), and every `CHECK_EVERY` nodes the
+    /// stop flag, the clock and the exchange of node counts with the other threads.
     #[inline]
     pub(super) fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
-        if self.nodes >= self.node_limit {
+        if self.nodes + self.other_nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
+            if let Some(seat) = &self.seat {
+                seat.publish(self.nodes, self.tbhits);
+                if !seat.is_helper() {
+                    self.other_nodes = seat.others().0;
+                }
+            }
             let out_of_time = matches!((self.hard, self.clock_elapsed()), (Some(h), Some(e)) if e >= h);
             self.stopped = self.shared.stopped() || out_of_time;
         }
@@ -142,6 +158,12 @@ impl Worker {
         (self.reporter)(r);
     }
 
+    /// Nodes and tablebase hits of the whole search: this thread's, plus what the others published.
+    fn totals(&self) -> (u64, u64) {
+        let (nodes, tbhits) = self.seat.as_ref().map_or((0, 0), Seat::others);
+        (self.nodes + nodes, self.tbhits + tbhits)
+    }
+
     /// Runs a whole search and returns its outcome (the caller announces it).
     pub fn run(&mut self, job: &SearchJob) -> Outcome {
         self.pos = job.pos.clone();
@@ -149,9 +171,13 @@ impl Worker {
         self.pos.set_root();
         self.tt = job.tt.clone();
         self.shared = job.shared.clone();
-        self.tt.new_search();
+        // In a pool the table was aged once for all threads (`Pool::start`).
+        if self.seat.is_none() {
+            self.tt.new_search();
+        }
         self.history.clear_killers();
         self.nodes = 0;
+        self.other_nodes = 0;
         self.cutoffs = (0, 0);
         self.stopped = false;
         self.start = job.start;
@@ -177,7 +203,11 @@ impl Worker {
         let mut lines: Vec<(Score, Vec<Move>)> = vec![(Score::DRAW, vec![first])];
         let mut outcome = Outcome { best: Some(first), ..Outcome::default() };
 
+        let thread = self.seat.as_ref().map_or(0, Seat::index);
         for depth in 1..=max_depth {
+            if !helper_searches(thread, depth) {
+                continue;
+            }
             let mut this_depth: Vec<(Score, Vec<Move>)> = Vec::new();
             for index in 0..multipv {
                 let prev = lines.get(index).map_or(Score::DRAW, |l| l.0);
@@ -217,7 +247,7 @@ impl Worker {
         if outcome.ponder.is_none() {
             outcome.ponder = outcome.best.and_then(|b| self.ponder_from_tt(b));
         }
-        outcome.nodes = self.nodes;
+        outcome.nodes = self.totals().0;
         outcome.cutoffs = self.cutoffs;
         outcome
     }
@@ -269,16 +299,17 @@ impl Worker {
             Some(tb) if !score.is_mate() => (tb, None),
             _ => (score, bound),
         };
+        let (nodes, tbhits) = self.totals();
         let it = Iteration {
             depth,
             seldepth: self.seldepth.max(depth as usize),
             multipv,
             score,
             bound,
-            nodes: self.nodes,
+            nodes,
             time: self.start.elapsed(),
             hashfull: self.tt.hashfull(),
-            tbhits: self.tbhits,
+            tbhits,
             pv,
         };
         self.report(Report::Iteration(it));
