@@ -2,6 +2,7 @@
 //! jobs over a channel and sends [`Report`]s back; [`Shared`] carries the atomics the UCI side flips
 //! (`stop`, `ponderhit`). Nothing here prints.
 
+pub mod counters;
 pub mod history;
 pub mod limits;
 mod negamax;
@@ -10,6 +11,7 @@ pub mod picker;
 pub mod pv;
 pub mod see;
 mod tb;
+pub mod trace;
 pub mod worker;
 
 use crate::position::Position;
@@ -142,6 +144,8 @@ pub struct Outcome {
     pub depth_nodes: Vec<u64>,
     /// Beta cutoffs in the main search, and how many came from the first move searched.
     pub cutoffs: (u64, u64),
+    /// Search counters when each depth completed (cumulative, index 0 = depth 1).
+    pub depth_counters: Vec<counters::Counters>,
 }
 
 enum Msg {

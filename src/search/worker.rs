@@ -2,10 +2,12 @@
 //! MultiPV, and the stop/time/node checks. Of an aborted iteration only a new best root move searched
 //! in full is kept.
 
+use super::counters::Counters;
 use super::history::History;
 use super::limits::TimeManager;
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, LMR_BASE, LMR_DIVISOR};
 use super::pv::PvTable;
+use super::trace::Tracer;
 use super::{Iteration, Outcome, Report, SearchJob, Shared};
 use crate::position::Position;
 use crate::score::{Depth, MAX_PLY, Score};
@@ -54,6 +56,11 @@ pub struct Worker {
     pub(super) lmr: Vec<[u8; 64]>,
     /// Beta cutoffs, and those made by the first move searched (move-ordering quality).
     pub(super) cutoffs: (u64, u64),
+    /// Search event counts for `brudno stats` (always on: see `counters.rs`).
+    pub(super) counters: Counters,
+    /// The plain alpha–beta configuration of `brudno tree`, and its tracer (see `trace.rs`).
+    pub(super) plain: bool,
+    pub(super) tracer: Option<Box<Tracer>>,
     /// Tablebases of this search, the most pieces probed in the search (0: no probes), probes
     /// that answered, and the root's score by the tables.
     pub(super) syzygy: Option<Syzygy>,
@@ -93,6 +100,9 @@ impl Worker {
             root_moves: Vec::new(),
             lmr,
             cutoffs: (0, 0),
+            counters: Counters::default(),
+            plain: false,
+            tracer: None,
             syzygy: None,
             tb_cardinality: 0,
             tbhits: 0,
@@ -149,6 +159,7 @@ impl Worker {
         self.history.clear_killers();
         self.nodes = 0;
         self.cutoffs = (0, 0);
+        self.counters = Counters::default();
         self.stopped = false;
         self.start = job.start;
         self.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
@@ -202,6 +213,7 @@ impl Worker {
             outcome.score = lines[0].0;
             outcome.depth = depth;
             outcome.depth_nodes.push(self.nodes);
+            outcome.depth_counters.push(self.counters);
             let mate_done =
                 job.limits.mate.is_some_and(|n| outcome.score.mate_moves().is_some_and(|m| m > 0 && m <= n as i32));
             let soft_done = matches!((tm.soft, self.clock_elapsed()), (Some(s), Some(e)) if e >= s);
@@ -255,6 +267,7 @@ impl Worker {
                 Some(Bound::Lower) => beta = Score((score.0 + delta).min(Score::INFINITE.0)),
                 _ => return if pv.is_empty() { Line::Aborted(None) } else { Line::Done(score, pv) },
             }
+            self.counters.aspiration_researches += 1;
             delta *= 2;
         }
     }
