@@ -2,6 +2,7 @@
 //! The total node count is the search's signature: it must be the same on every run and machine.
 
 use crate::position::Position;
+use crate::search::counters::Counters;
 use crate::search::limits::Limits;
 use crate::search::{SearchJob, Worker};
 use crate::tt::Tt;
@@ -73,6 +74,8 @@ pub struct BenchLine {
     pub depth_nodes: Vec<u64>,
     /// Beta cutoffs and first-move cutoffs.
     pub cutoffs: (u64, u64),
+    /// Search counters when each depth completed.
+    pub depth_counters: Vec<Counters>,
 }
 
 /// Runs the bench, calling `each` after each position; returns total nodes and elapsed time.
@@ -87,10 +90,15 @@ pub fn run(depth: i32, mut each: impl FnMut(usize, &BenchLine)) -> (u64, Duratio
         let outcome = worker.run(&job);
         total += outcome.nodes;
         let best = outcome.best.map_or_else(|| "0000".to_string(), |m| pos.uci(m));
-        each(
-            i,
-            &BenchLine { fen, nodes: outcome.nodes, best, depth_nodes: outcome.depth_nodes, cutoffs: outcome.cutoffs },
-        );
+        let line = BenchLine {
+            fen,
+            nodes: outcome.nodes,
+            best,
+            depth_nodes: outcome.depth_nodes,
+            cutoffs: outcome.cutoffs,
+            depth_counters: outcome.depth_counters,
+        };
+        each(i, &line);
     }
     (total, start.elapsed())
 }

@@ -43,6 +43,9 @@ enum Cmd {
     Bench {
         /// Depth per position.
         depth: Option<i32>,
+        /// Also print the search counters per depth, summed over the positions (see `stats`).
+        #[arg(long)]
+        stats: bool,
     },
     /// Run an EPD test suite (bm/am/dm) at a fixed time per position.
     Epd {
@@ -64,14 +67,32 @@ enum Cmd {
     /// Search statistics of a position beside plain minimax, plain alpha-beta and the Knuth-Moore minimal tree.
     Stats {
         /// Position (default: the start position).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "epd")]
         fen: Option<String>,
+        /// An EPD file: a report for each of its positions.
+        #[arg(long)]
+        epd: Option<String>,
         /// Depth of the engine's search.
         #[arg(long, default_value_t = 10)]
         depth: i32,
         /// Depth of the reference trees (minimax grows as the branching factor to this power).
         #[arg(long, default_value_t = 4)]
         tree_depth: u32,
+    },
+    /// Draw the tree a plain alpha-beta search (the engine's own negamax, traced) visits, with its cutoffs.
+    Tree {
+        /// Position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Depth, 2 to 4.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(i32).range(2..=4))]
+        depth: i32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = TreeFormat::Svg)]
+        format: TreeFormat,
+        /// Output file (default: standard output).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
     },
     /// Print the static evaluation and its breakdown.
     Eval {
@@ -117,6 +138,15 @@ enum Cmd {
     },
 }
 
+/// Output formats of `brudno tree`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum TreeFormat {
+    /// Scalable vector graphics, laid out by Brudno.
+    Svg,
+    /// Graphviz DOT, laid out by Graphviz.
+    Dot,
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -131,9 +161,9 @@ fn main() -> ExitCode {
             Some(file) => run_suite(&file, max_depth.or(depth), chess960),
             None => run_perft(depth.or(max_depth).unwrap_or(5), fen.as_deref(), divide, chess960),
         },
-        Some(Cmd::Bench { depth }) => {
+        Some(Cmd::Bench { depth, stats }) => {
             let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).clamp(1, 64);
-            brudno::uci::format::print_bench(depth);
+            brudno::uci::format::print_bench(depth, stats);
             ExitCode::SUCCESS
         }
         Some(Cmd::Epd { file, movetime, depth, threads, hash }) => run_epd(&file, movetime, depth, threads, hash),
@@ -144,19 +174,10 @@ fn main() -> ExitCode {
             }
             None => ExitCode::FAILURE,
         },
-        Some(Cmd::Stats { fen, depth, tree_depth }) => {
-            let Some(pos) = load(fen.as_deref(), false) else { return ExitCode::FAILURE };
-            match brudno::stats::report::measure(&pos, depth.clamp(1, 64), tree_depth.clamp(1, 6)) {
-                Ok(report) => {
-                    print!("{report}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+        Some(Cmd::Stats { fen, epd, depth, tree_depth }) => {
+            run_stats(fen.as_deref(), epd.as_deref(), depth, tree_depth)
         }
+        Some(Cmd::Tree { fen, depth, format, out }) => run_tree(fen.as_deref(), depth, format, out),
         Some(Cmd::Tune { cmd }) => run_tune(cmd),
         Some(Cmd::Book { fen, file }) => {
             let Some(pos) = load(fen.as_deref(), false) else { return ExitCode::FAILURE };
@@ -274,6 +295,51 @@ fn run_epd(file: &str, movetime: u64, depth: Option<i32>, threads: usize, hash: 
     });
     let budget = depth.map_or_else(|| format!("{movetime} ms"), |d| format!("depth {d}"));
     println!("Solved {solved}/{total} at {budget} per position");
+    ExitCode::SUCCESS
+}
+
+fn run_stats(fen: Option<&str>, epd_file: Option<&str>, depth: i32, tree_depth: u32) -> ExitCode {
+    let fens: Vec<String> = match epd_file {
+        Some(file) => match std::fs::read_to_string(file) {
+            Ok(text) => epd::parse(&text).into_iter().map(|e| e.fen).collect(),
+            Err(e) => {
+                eprintln!("error: cannot read {file}: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => vec![fen.map_or_else(|| Position::default().fen(), str::to_string)],
+    };
+    for (i, fen) in fens.iter().enumerate() {
+        let Some(pos) = load(Some(fen), false) else { return ExitCode::FAILURE };
+        match brudno::stats::report::measure(&pos, depth.clamp(1, 64), tree_depth.clamp(1, 6)) {
+            Ok(report) => print!("{}{report}", if i > 0 { "\n" } else { "" }),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_tree(fen: Option<&str>, depth: i32, format: TreeFormat, out: Option<std::path::PathBuf>) -> ExitCode {
+    let Some(pos) = load(fen, false) else { return ExitCode::FAILURE };
+    let trace = brudno::search::Worker::new(Box::new(|_| {})).trace(&pos, depth);
+    let drawing = brudno::stats::drawing::draw(&trace);
+    eprintln!("{}", drawing.title);
+    let text = match format {
+        TreeFormat::Svg => brudno::stats::svg::svg(&drawing),
+        TreeFormat::Dot => brudno::stats::dot::dot(&drawing),
+    };
+    match out {
+        None => print!("{text}"),
+        Some(path) => {
+            if let Err(e) = std::fs::write(&path, text) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     ExitCode::SUCCESS
 }
 

@@ -3,6 +3,7 @@
 //! (`stop`, `ponderhit`). With `Threads` above 1 the search thread also drives a pool of helper
 //! threads (lazy SMP, `smp.rs`) and answers only once they have all stopped. Nothing here prints.
 
+pub mod counters;
 pub mod history;
 pub mod limits;
 mod negamax;
@@ -12,6 +13,7 @@ pub mod pv;
 pub mod see;
 mod smp;
 mod tb;
+pub mod trace;
 pub mod worker;
 
 use crate::position::Position;
@@ -144,6 +146,8 @@ pub struct Outcome {
     pub depth_nodes: Vec<u64>,
     /// Beta cutoffs in the main search, and how many came from the first move searched.
     pub cutoffs: (u64, u64),
+    /// Search counters when each depth completed (cumulative, index 0 = depth 1).
+    pub depth_counters: Vec<counters::Counters>,
 }
 
 enum Msg {

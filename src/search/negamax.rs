@@ -20,7 +20,7 @@ impl Worker {
     }
 
     /// Searches `depth` plies below the current position within `(alpha, beta)`.
-    pub(super) fn negamax(
+    pub(super) fn negamax_node(
         &mut self,
         mut alpha: Score,
         mut beta: Score,
@@ -35,6 +35,9 @@ impl Worker {
 
         // Step 1. Horizon: resolve captures first so the static evaluation is of a quiet position.
         let in_check = self.pos.in_check();
+        if depth <= 0 && self.plain {
+            return self.plain_leaf(ply);
+        }
         if depth <= 0 && !in_check {
             return self.qsearch(alpha, beta, ply);
         }
@@ -65,7 +68,8 @@ impl Worker {
         // A search that leaves a move out (singular extension) stands for part of the node only: it
         // neither takes nor gives a stored result.
         let key = self.pos.key();
-        let hit = self.tt.probe(key, ply);
+        let hit = if self.plain { None } else { self.tt.probe(key, ply) };
+        self.counters.tt_probe(hit.is_some());
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
@@ -78,6 +82,7 @@ impl Worker {
                 Bound::Upper => h.score <= alpha,
             }
         {
+            self.counters.tt_cutoffs += 1;
             return h.score;
         }
         // Step 3b. Endgame tablebases: a probe whose bound settles the node ends it; otherwise, at
@@ -103,6 +108,7 @@ impl Worker {
         if let Some(eval) = eval
             && !pv_node
             && excluded.is_none()
+            && !self.plain
         {
             // Step 5. Reverse futility: far above beta at low depth, the opponent's best reply is
             // unlikely to claw back the margin, so the node fails high without a search.
@@ -127,6 +133,7 @@ impl Worker {
                     if self.stopped {
                         return Score::DRAW;
                     }
+                    self.counters.null_move(score >= beta);
                     if score >= beta {
                         return if score.is_mate() { beta } else { score };
                     }
@@ -135,7 +142,7 @@ impl Worker {
         }
 
         // Step 7. Internal iterative reduction: with no TT move the ordering is poor, search shallower.
-        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut) {
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut) && !self.plain {
             depth -= 1;
         }
 
@@ -164,7 +171,8 @@ impl Worker {
             // moves, quiets that cannot reach alpha, and moves that lose material by SEE. Checking
             // moves are kept (they are how mates are found), and once a mated score is all we have,
             // nothing is pruned, so these rules cannot hide a forced line the search needs.
-            if !root && !pv_node && !in_check && searched > 0 && !losing_mate && !self.pos.gives_check(m) {
+            if !root && !pv_node && !in_check && !self.plain && searched > 0 && !losing_mate && !self.pos.gives_check(m)
+            {
                 if quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize {
                     continue;
                 }
@@ -233,11 +241,11 @@ impl Worker {
             }
             let gives_check = self.pos.in_check();
             // Check extension: forcing lines are searched one ply deeper.
-            let new_depth = depth - 1 + extension.max(Depth::from(gives_check));
+            let new_depth = depth - 1 + extension.max(Depth::from(gives_check && !self.plain));
 
             // Step 11. Principal variation search with late move reductions.
             let mut score;
-            if searched == 1 {
+            if searched == 1 || self.plain {
                 // The first child of a cut node is an all node and vice versa; of a PV node, a PV node.
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut);
             } else {
@@ -251,6 +259,9 @@ impl Worker {
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if r > 0 {
+                    self.counters.reduced(score > alpha);
+                }
                 if score > alpha && r > 0 {
                     score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !cut);
                 }
@@ -274,6 +285,7 @@ impl Worker {
                     if score >= beta {
                         self.cutoffs.0 += 1;
                         self.cutoffs.1 += u64::from(searched == 1);
+                        self.counters.cutoff(picker.stage(), searched);
                         // Step 12. A cutoff: remember the quiet move that caused it.
                         if quiet {
                             self.history.reward(turn, ply, m, &quiets[..quiet_count], depth, prev_move);
@@ -312,6 +324,7 @@ impl Worker {
             return Score::DRAW;
         }
         self.nodes += 1;
+        self.counters.qnodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.pv.clear(ply);
         if self.pos.is_insufficient_material() {

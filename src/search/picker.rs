@@ -32,6 +32,29 @@ pub enum Kind {
     Bad,
 }
 
+/// The ordering stage a move was handed out in (finer than [`Kind`]; for the search counters).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The TT move.
+    Tt,
+    /// A capture or promotion that does not lose material.
+    GoodCapture,
+    /// One of the ply's two killers.
+    Killer,
+    /// The counter-move to the previous move.
+    Counter,
+    /// Another quiet move, in history order.
+    Quiet,
+    /// A capture losing material, or an under-promotion.
+    BadCapture,
+}
+
+impl Stage {
+    /// Every stage in picking order (`stage as usize` indexes this).
+    pub const ALL: [Stage; 6] =
+        [Stage::Tt, Stage::GoodCapture, Stage::Killer, Stage::Counter, Stage::Quiet, Stage::BadCapture];
+}
+
 /// Most valuable victim, least valuable attacker.
 fn mvv_lva(m: Move) -> i32 {
     let victim = match m {
@@ -132,5 +155,17 @@ impl Picker {
             Kind::Quiet
         };
         Some((m, kind))
+    }
+
+    /// The stage of the move [`Picker::pick`] returned last (read at a cutoff, not per move).
+    pub fn stage(&self) -> Stage {
+        match self.scores[self.next.saturating_sub(1)] {
+            s if s >= TT_MOVE => Stage::Tt,
+            s if s >= GOOD_CAPTURE => Stage::GoodCapture,
+            KILLER_1 | KILLER_2 => Stage::Killer,
+            COUNTER => Stage::Counter,
+            s if s < BAD_CAPTURE / 2 => Stage::BadCapture,
+            _ => Stage::Quiet,
+        }
     }
 }

@@ -3,11 +3,13 @@
 //! in full is kept. Under lazy SMP (see `smp.rs`) a worker has a seat: it publishes its counts there,
 //! a helper skips some depths, and the main thread's reports and node limit count every thread.
 
+use super::counters::Counters;
 use super::history::History;
 use super::limits::TimeManager;
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, LMR_BASE, LMR_DIVISOR};
 use super::pv::PvTable;
 use super::smp::{Seat, helper_searches};
+use super::trace::Tracer;
 use super::{Iteration, Outcome, Report, SearchJob, Shared};
 use crate::position::Position;
 use crate::score::{Depth, MAX_PLY, Score};
@@ -60,6 +62,11 @@ pub struct Worker {
     pub(super) lmr: Vec<[u8; 64]>,
     /// Beta cutoffs, and those made by the first move searched (move-ordering quality).
     pub(super) cutoffs: (u64, u64),
+    /// Search event counts for `brudno stats` (always on: see `counters.rs`).
+    pub(super) counters: Counters,
+    /// The plain alpha–beta configuration of `brudno tree`, and its tracer (see `trace.rs`).
+    pub(super) plain: bool,
+    pub(super) tracer: Option<Box<Tracer>>,
     /// Tablebases of this search, the most pieces probed in the search (0: no probes), probes
     /// that answered, and the root's score by the tables.
     pub(super) syzygy: Option<Syzygy>,
@@ -104,6 +111,9 @@ impl Worker {
             root_moves: Vec::new(),
             lmr,
             cutoffs: (0, 0),
+            counters: Counters::default(),
+            plain: false,
+            tracer: None,
             syzygy: None,
             tb_cardinality: 0,
             tbhits: 0,
@@ -179,6 +189,7 @@ impl Worker {
         self.nodes = 0;
         self.other_nodes = 0;
         self.cutoffs = (0, 0);
+        self.counters = Counters::default();
         self.stopped = false;
         self.start = job.start;
         self.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
@@ -236,6 +247,7 @@ impl Worker {
             outcome.score = lines[0].0;
             outcome.depth = depth;
             outcome.depth_nodes.push(self.nodes);
+            outcome.depth_counters.push(self.counters);
             let mate_done =
                 job.limits.mate.is_some_and(|n| outcome.score.mate_moves().is_some_and(|m| m > 0 && m <= n as i32));
             let soft_done = matches!((tm.soft, self.clock_elapsed()), (Some(s), Some(e)) if e >= s);
@@ -289,6 +301,7 @@ impl Worker {
                 Some(Bound::Lower) => beta = Score((score.0 + delta).min(Score::INFINITE.0)),
                 _ => return if pv.is_empty() { Line::Aborted(None) } else { Line::Done(score, pv) },
             }
+            self.counters.aspiration_researches += 1;
             delta *= 2;
         }
     }

@@ -1,9 +1,12 @@
 //! One `brudno stats` report: the engine's iterations on a position (nodes, effective branching
-//! factor, first-move cutoffs) beside the reference trees of [`super::trees`] at a small depth.
+//! factor, and the search counters of [`super::counters`]) beside the reference trees of
+//! [`super::trees`] at a small depth.
 
 use super::chess::{ChessGame, Order};
+use super::counters::table;
 use super::trees::{alpha_beta, tree_counts};
 use crate::position::Position;
+use crate::search::counters::Counters;
 use crate::search::limits::Limits;
 use crate::search::{SearchJob, Worker};
 use crate::tt::Tt;
@@ -18,6 +21,8 @@ pub struct Report {
     pub depth_nodes: Vec<u64>,
     /// Beta cutoffs and those made by the first move searched.
     pub cutoffs: (u64, u64),
+    /// Search counters after each completed depth (cumulative).
+    pub depth_counters: Vec<Counters>,
     /// Depth of the reference trees.
     pub tree_depth: u32,
     /// Minimax leaves.
@@ -42,6 +47,7 @@ pub fn measure(pos: &Position, depth: i32, tree_depth: u32) -> Result<Report, St
         fen: pos.fen(),
         depth_nodes: outcome.depth_nodes,
         cutoffs: outcome.cutoffs,
+        depth_counters: outcome.depth_counters,
         tree_depth,
         minimax: counts.minimax,
         alpha_beta: (random, engine),
@@ -53,17 +59,16 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Position {}", self.fen)?;
         writeln!(f, "Engine search (iterative deepening, TT, pruning, quiescence):")?;
-        writeln!(f, "{:>5} {:>12} {:>12} {:>6}", "depth", "nodes", "this depth", "EBF")?;
-        let mut prev = 0;
-        let mut prev_step = 0;
-        for (d, &n) in self.depth_nodes.iter().enumerate() {
-            let step = n - prev;
-            let ebf = if prev_step > 0 { format!("{:.2}", step as f64 / prev_step as f64) } else { "-".into() };
-            writeln!(f, "{:>5} {:>12} {:>12} {:>6}", d + 1, n, step, ebf)?;
-            (prev, prev_step) = (n, step);
+        for line in table(&self.depth_nodes, &self.depth_counters) {
+            writeln!(f, "{line}")?;
         }
         let (cuts, first) = self.cutoffs;
-        writeln!(f, "beta cutoffs {cuts}, by the first move {:.1}%", 100.0 * first as f64 / cuts.max(1) as f64)?;
+        let total = self.depth_nodes.last().copied().unwrap_or(0);
+        writeln!(
+            f,
+            "total {total} nodes; beta cutoffs {cuts}, by the first move {:.1}%",
+            100.0 * first as f64 / cuts.max(1) as f64
+        )?;
         writeln!(f)?;
         writeln!(f, "Reference trees at depth {} (leaves; static evaluation at the leaves):", self.tree_depth)?;
         let ratio = |n: u64| n as f64 / self.minimal.max(1) as f64;

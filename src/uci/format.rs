@@ -155,8 +155,9 @@ pub fn eval_text(chess: &Chess) -> String {
     eval_lines(&crate::eval::trace(chess)).join("\n")
 }
 
-/// The `brudno bench` output, printed as each position finishes.
-pub fn print_bench(depth: i32) {
+/// The `brudno bench` output, printed as each position finishes; with `stats`, the search counters
+/// summed over the positions depth by depth before the signature line.
+pub fn print_bench(depth: i32, stats: bool) {
     let mut all = Vec::new();
     let (nodes, t) = bench::run(depth, |i, l| {
         for line in lines(&Response::BenchLine(i, l.clone())) {
@@ -170,6 +171,12 @@ pub fn print_bench(depth: i32) {
         q.branching,
         q.first_move_cutoffs * 100.0
     );
+    if stats {
+        let (nodes, counters) =
+            crate::stats::counters::sum_by_depth(all.iter().map(|l| (&l.depth_nodes[..], &l.depth_counters[..])));
+        println!("Search counters over all positions, per depth:");
+        crate::stats::counters::table(&nodes, &counters).iter().for_each(|l| println!("{l}"));
+    }
     for line in lines(&Response::BenchDone(nodes, t)) {
         println!("{line}");
     }
