@@ -9,6 +9,7 @@ pub mod params;
 pub mod picker;
 pub mod pv;
 pub mod see;
+pub mod strength;
 mod tb;
 pub mod worker;
 
