@@ -11,6 +11,7 @@ use crate::book::{BookError, BookOptions};
 use crate::eval::{self, Trace};
 use crate::position::Position;
 use crate::search::limits::{Clock, Limits};
+use crate::search::strength::{self, Strength};
 use crate::search::{Iteration, Outcome, Report, SearchJob, SearchThread, Shared};
 use crate::syzygy::SyzygyOptions;
 use crate::tt::Tt;
@@ -85,6 +86,9 @@ struct Options {
     multipv: usize,
     chess960: bool,
     show_wdl: bool,
+    /// The strength level in force (`UCI_LimitStrength` on), and the `UCI_Elo` value either way.
+    limit_strength: bool,
+    elo: i64,
 }
 
 /// The engine state behind the UCI loop.
@@ -130,6 +134,8 @@ impl Engine {
                 multipv: 1,
                 chess960: false,
                 show_wdl: false,
+                limit_strength: false,
+                elo: strength::DEFAULT_ELO,
             },
             tt: Arc::new(tt),
             shared: Arc::new(Shared::default()),
@@ -298,6 +304,8 @@ impl Engine {
             Ok(Setting::Ponder(_)) => {}
             Ok(Setting::MultiPv(n)) => self.options.multipv = n,
             Ok(Setting::ShowWdl(on)) => self.options.show_wdl = on,
+            Ok(Setting::LimitStrength(on)) => self.options.limit_strength = on,
+            Ok(Setting::Elo(elo)) => self.options.elo = elo,
             Ok(Setting::Chess960(on)) => {
                 self.options.chess960 = on;
                 let mode = CastlingMode::from_chess960(on);
@@ -370,7 +378,8 @@ impl Engine {
                 Err(e) => out(Response::Error(format!("searchmoves: {e}, ignored"))),
             }
         }
-        let limits = limits(go, self.pos.turn(), searchmoves);
+        let mut limits = limits(go, self.pos.turn(), searchmoves);
+        limits.strength = self.options.limit_strength.then(|| Strength::new(self.options.elo));
         if self.debug {
             out(Response::Note(format!("limits {limits:?}")));
         }
@@ -440,6 +449,7 @@ fn limits(go: &Go, us: Color, searchmoves: Vec<Move>) -> Limits {
         infinite: go.infinite,
         ponder: go.ponder,
         searchmoves,
+        strength: None,
     }
 }
 

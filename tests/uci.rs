@@ -80,6 +80,8 @@ fn handshake_lists_identity_and_options() {
         "option name Ponder type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 1800 min 1350 max 2850",
     ] {
         assert!(options.iter().any(|l| *l == expected), "missing '{expected}' in:\n{}", lines.join("\n"));
     }
@@ -365,6 +367,39 @@ fn show_wdl_adds_outcome_chances() {
     let (lines, _) = one_bestmove(&mut e);
     let info = lines.iter().rfind(|l| l.starts_with("info depth")).unwrap();
     assert!(info.contains("score mate -1 wdl 0 0 1000"), "{info}");
+}
+
+#[test]
+fn limited_strength_plays_legal_moves_on_a_small_budget_and_takes_a_mate() {
+    let mut e = engine();
+    expect_silence(&mut e, "setoption name UCI_LimitStrength value true");
+    expect_silence(&mut e, "setoption name UCI_Elo value 1350");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go wtime 60000 btime 60000");
+    let (lines, best) = one_bestmove(&mut e);
+    assert_bestmove_legal(&position(None, &["e2e4", "e7e5"], false), &best);
+    // The level's node budget, not the clock, ends the search.
+    let budget = brudno::search::strength::Strength::new(1350).nodes();
+    let nodes: Vec<u64> = lines.iter().filter_map(|l| word_after(l, "nodes")).collect();
+    assert!(nodes.last().is_some_and(|&n| n <= budget + 100), "{budget} {lines:?}");
+    // Several lines are weighed; a mate in one is always played.
+    assert!(lines.iter().any(|l| l.contains(" multipv 4 ")), "{lines:?}");
+    for _ in 0..5 {
+        e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        e.send("go depth 3");
+        let (_, best) = one_bestmove(&mut e);
+        assert_eq!(best.split_whitespace().nth(1), Some("a1a8"), "{best}");
+    }
+    // Off again: full strength, one line.
+    expect_silence(&mut e, "setoption name UCI_LimitStrength value false");
+    e.send("go depth 3");
+    let (lines, _) = one_bestmove(&mut e);
+    assert!(lines.iter().all(|l| !l.contains(" multipv 2 ")), "{lines:?}");
+}
+
+fn word_after(line: &str, key: &str) -> Option<u64> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1)).and_then(|w| w.parse().ok())
 }
 
 #[test]

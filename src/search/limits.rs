@@ -2,6 +2,7 @@
 //! another iteration) and a hard limit (abort mid-iteration). Pondering time is not counted: the clock
 //! starts again at `ponderhit`.
 
+use super::strength::Strength;
 use crate::score::Depth;
 use shakmaty::Move;
 use std::time::Duration;
@@ -36,6 +37,8 @@ pub struct Limits {
     pub ponder: bool,
     /// Restrict the root to these moves (empty: all).
     pub searchmoves: Vec<Move>,
+    /// Play at a strength level (`UCI_LimitStrength`).
+    pub strength: Option<Strength>,
 }
 
 impl Limits {

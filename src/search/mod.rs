@@ -12,6 +12,7 @@ pub mod picker;
 pub mod pv;
 pub mod see;
 mod smp;
+pub mod strength;
 mod tb;
 pub mod trace;
 pub mod worker;

@@ -9,6 +9,7 @@ use super::limits::TimeManager;
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, LMR_BASE, LMR_DIVISOR};
 use super::pv::PvTable;
 use super::smp::{Seat, helper_searches};
+use super::strength;
 use super::trace::Tracer;
 use super::{Iteration, Outcome, Report, SearchJob, Shared};
 use crate::position::Position;
@@ -193,6 +194,11 @@ impl Worker {
         self.stopped = false;
         self.start = job.start;
         self.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
+        // A strength level sees less (a node budget) and weighs a few lines to choose from.
+        let strength = job.limits.strength;
+        if let Some(s) = strength {
+            self.node_limit = self.node_limit.min(s.nodes());
+        }
         let tm = TimeManager::new(&job.limits, job.overhead);
         self.hard = tm.hard;
 
@@ -210,7 +216,8 @@ impl Worker {
             return Outcome::default();
         };
         let max_depth = job.limits.depth.unwrap_or(MAX_PLY as Depth - 1).clamp(1, MAX_PLY as Depth - 1);
-        let multipv = job.multipv.clamp(1, root.len());
+        let wanted = if strength.is_some() { job.multipv.max(strength::LINES) } else { job.multipv };
+        let multipv = wanted.clamp(1, root.len());
         let mut lines: Vec<(Score, Vec<Move>)> = vec![(Score::DRAW, vec![first])];
         let mut outcome = Outcome { best: Some(first), ..Outcome::default() };
 
@@ -254,6 +261,18 @@ impl Worker {
             let forced = root.len() == 1 && job.limits.is_timed() && !job.limits.ponder;
             if self.stopped || mate_done || soft_done || forced {
                 break;
+            }
+        }
+        if let Some(s) = strength
+            && outcome.depth > 0
+        {
+            let firsts: Vec<(Score, Move)> = lines.iter().map(|(score, pv)| (*score, pv[0])).collect();
+            let seed = self.pos.key() ^ job.start.elapsed().as_nanos() as u64 ^ self.nodes;
+            let chosen = s.choose(&firsts, strength::Rng::new(seed).next_f64());
+            if chosen != outcome.best {
+                outcome.best = chosen;
+                outcome.ponder =
+                    lines.iter().find(|(_, pv)| Some(pv[0]) == chosen).and_then(|(_, pv)| pv.get(1).copied());
             }
         }
         if outcome.ponder.is_none() {

@@ -1,6 +1,7 @@
 //! The UCI option table: names, types, defaults and ranges, and validation of `setoption` values.
 //! Names match case-insensitively, as the UCI specification asks.
 
+use crate::search::strength;
 use std::fmt;
 
 /// The type and range of an option.
@@ -51,6 +52,11 @@ pub const OPTIONS: &[OptionDef] = &[
     OptionDef { name: "MultiPV", kind: Kind::Spin { default: 1, min: 1, max: 256 } },
     OptionDef { name: "UCI_Chess960", kind: Kind::Check { default: false } },
     OptionDef { name: "UCI_ShowWDL", kind: Kind::Check { default: false } },
+    OptionDef { name: "UCI_LimitStrength", kind: Kind::Check { default: false } },
+    OptionDef {
+        name: "UCI_Elo",
+        kind: Kind::Spin { default: strength::DEFAULT_ELO, min: strength::MIN_ELO, max: strength::MAX_ELO },
+    },
     OptionDef { name: "OwnBook", kind: Kind::Check { default: false } },
     OptionDef { name: "BookFile", kind: Kind::Str { default: EMPTY } },
     OptionDef { name: "BookDepth", kind: Kind::Spin { default: 16, min: 1, max: 1000 } },
@@ -83,6 +89,10 @@ pub enum Setting {
     Chess960(bool),
     /// `wdl` in `info` lines.
     ShowWdl(bool),
+    /// `UCI_LimitStrength`: play at the `UCI_Elo` level.
+    LimitStrength(bool),
+    /// `UCI_Elo`: the level's Elo.
+    Elo(i64),
     /// Play from the opening book.
     OwnBook(bool),
     /// Opening book file (empty: none).
@@ -162,6 +172,8 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
         "MultiPV" => Setting::MultiPv(int()? as usize),
         "UCI_Chess960" => Setting::Chess960(boolean()?),
         "UCI_ShowWDL" => Setting::ShowWdl(boolean()?),
+        "UCI_LimitStrength" => Setting::LimitStrength(boolean()?),
+        "UCI_Elo" => Setting::Elo(int()?),
         "OwnBook" => Setting::OwnBook(boolean()?),
         "BookFile" => Setting::BookFile(text()),
         "BookDepth" => Setting::BookDepth(int()? as u32),
@@ -190,6 +202,9 @@ mod tests {
         assert_eq!(parse_setting("MultiPV", Some("3")), Ok(Setting::MultiPv(3)));
         assert_eq!(parse_setting("Threads", Some("4")), Ok(Setting::Threads(4)));
         assert_eq!(parse_setting("uci_showwdl", Some("true")), Ok(Setting::ShowWdl(true)));
+        assert_eq!(parse_setting("UCI_LimitStrength", Some("true")), Ok(Setting::LimitStrength(true)));
+        assert_eq!(parse_setting("UCI_Elo", Some("1500")), Ok(Setting::Elo(1500)));
+        assert!(parse_setting("UCI_Elo", Some("999")).is_err());
     }
 
     #[test]
