@@ -13,5 +13,5 @@ for elo in "$@"; do
         --engine "$engine" --name "Brudno@$elo" --option UCI_LimitStrength=true --option "UCI_Elo=$elo" \
         --engine /usr/games/stockfish --name "Stockfish@$elo" --option Threads=1 \
         --option UCI_LimitStrength=true --option "UCI_Elo=$elo" \
-        --games "$games" --tc "$tc" --openings "$(dirname "$0")/../book/openings.epd" | tail -5
+        --games "$games" --tc "$tc" --openings "$(dirname "$0")/../book/openings.epd" | tail -6
 done
