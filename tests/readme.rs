@@ -1,0 +1,35 @@
+//! README.md's CLI reference is the binary's own help: each `brudno ... --help` output appears in it
+//! verbatim (regenerate with `scripts/cli-reference.sh`).
+
+use std::process::Command;
+
+#[test]
+fn readme_cli_reference_matches_the_help() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    let commands: [&[&str]; 13] = [
+        &[],
+        &["perft"],
+        &["bench"],
+        &["epd"],
+        &["stats"],
+        &["tree"],
+        &["eval"],
+        &["datagen"],
+        &["book"],
+        &["tune"],
+        &["tune", "extract"],
+        &["tune", "fit"],
+        &["tune", "wdl"],
+    ];
+    for words in commands {
+        let out = Command::new(env!("CARGO_BIN_EXE_brudno")).args(words).arg("--help").output().expect("run brudno");
+        assert!(out.status.success(), "brudno {words:?} --help failed");
+        let help = String::from_utf8(out.stdout).expect("utf-8 help");
+        let block = format!("```text\n{help}```");
+        assert!(
+            readme.contains(&block),
+            "README.md's help of `brudno {}` is stale: run scripts/cli-reference.sh",
+            words.join(" ")
+        );
+    }
+}
