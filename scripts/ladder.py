@@ -134,6 +134,19 @@ def update_section(text: str, new_rows: Dict[str, List[str]], order: Sequence[st
     return text[:begin + len(BEGIN)] + "\n" + note + "\n\n" + render(rows, order) + "\n" + text[end:]
 
 
+def append_history(path: str, boards: Sequence[matchlib.Scoreboard], tc: str, identity: Dict[str, str],
+                   date: str) -> None:
+    """Appends one CSV row per played opponent to the ladder's history (header written if new)."""
+    new = not os.path.exists(path)
+    with open(path, "a", encoding="utf-8", newline="") as f:
+        if new:
+            f.write("date,version,bench,opponent,games,wins,draws,losses,tc,note\n")
+        for b in boards:
+            version = identity["version"].replace("brudno ", "").replace(",", " ")
+            f.write(f"{date},{version},{identity['bench']},{b.opponent},{b.games},{b.wins},{b.draws},"
+                    f"{b.losses},{tc},scripts/ladder.py\n")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--engine", default=str(matchlib.DEFAULT_BINARY), help="Brudno binary")
@@ -155,6 +168,8 @@ def main() -> int:
     p.add_argument("--pgn", help="append the games to this PGN file")
     p.add_argument("--readme", default=str(matchlib.REPO_ROOT / "README.md"))
     p.add_argument("--no-readme", action="store_true", help="only print the table")
+    p.add_argument("--history", default=str(Path(__file__).with_name("ladder-history.csv")),
+                   help="CSV the results are appended to (plotted by scripts/ladder_plot.py)")
     p.add_argument("--debug", action="store_true")
     args = p.parse_args()
 
@@ -216,6 +231,7 @@ def main() -> int:
 
     date = datetime.date.today().isoformat()
     rows = {b.opponent: table_row(b, args.tc, identity, date) for b in boards.values() if b.games}
+    append_history(args.history, [b for b in boards.values() if b.games], args.tc, identity, date)
     text = None
     if not args.no_readme and os.path.exists(args.readme):
         with open(args.readme, encoding="utf-8") as f:
