@@ -1,8 +1,10 @@
-//! Text out: turns typed [`Response`]s into protocol lines. The only place moves become strings.
+//! Text out: turns typed [`Reply`]s (the protocol's answers and the engine's events) into protocol
+//! lines. The only place moves become strings.
 
+use super::Reply;
 use super::options::{Kind, OPTIONS};
 use crate::bench;
-use crate::engine::Response;
+use crate::engine::Event;
 use crate::eval::{Split, Trace, layout::GROUPS, pst::PHASE_TOTAL};
 use crate::score::Score;
 use crate::search::Iteration;
@@ -51,10 +53,10 @@ pub fn info(it: &Iteration, mode: CastlingMode, wdl: Option<Wdl>) -> String {
     line
 }
 
-/// All the lines one response makes.
-pub fn lines(r: &Response) -> Vec<String> {
+/// All the lines one reply makes.
+pub fn lines(r: &Reply) -> Vec<String> {
     match r {
-        Response::Identify => {
+        Reply::Identify => {
             let mut v =
                 vec![format!("id name Brudno {}", crate::version()), "id author the Brudno developers".to_string()];
             v.extend(OPTIONS.iter().map(|o| match o.kind {
@@ -67,22 +69,35 @@ pub fn lines(r: &Response) -> Vec<String> {
             }));
             v
         }
-        Response::UciOk => vec!["uciok".into()],
-        Response::ReadyOk => vec!["readyok".into()],
-        Response::Info(it, mode, wdl) => vec![info(it, *mode, *wdl)],
-        Response::CurrMove(depth, m, n, mode) => {
+        Reply::UciOk => vec!["uciok".into()],
+        Reply::ReadyOk => vec!["readyok".into()],
+        Reply::Error(s) => vec![error(s)],
+        Reply::Event(e) => event_lines(e),
+    }
+}
+
+/// `info string error: ...`
+fn error(s: &str) -> String {
+    format!("info string error: {s}")
+}
+
+/// All the lines one engine event makes.
+pub fn event_lines(e: &Event) -> Vec<String> {
+    match e {
+        Event::Info(it, mode, wdl) => vec![info(it, *mode, *wdl)],
+        Event::CurrMove(depth, m, n, mode) => {
             vec![format!("info depth {depth} currmove {} currmovenumber {n}", uci(*m, *mode))]
         }
-        Response::BestMove(o, mode) => {
+        Event::BestMove(o, mode) => {
             let best = o.best.map_or_else(|| "0000".to_string(), |m| uci(m, *mode));
             match o.ponder {
                 Some(p) if o.best.is_some() => vec![format!("bestmove {best} ponder {}", uci(p, *mode))],
                 _ => vec![format!("bestmove {best}")],
             }
         }
-        Response::Note(s) => vec![format!("info string {s}")],
-        Response::Error(s) => vec![format!("info string error: {s}")],
-        Response::Board(pos, trace) => {
+        Event::Note(s) => vec![format!("info string {s}")],
+        Event::Error(s) => vec![error(s)],
+        Event::Board(pos, trace) => {
             let mut v = board(pos.chess());
             v.push(String::new());
             v.push(format!("Fen: {}", pos.fen()));
@@ -94,17 +109,17 @@ pub fn lines(r: &Response) -> Vec<String> {
             }
             v
         }
-        Response::Eval(t) => eval_lines(t),
-        Response::Perft(divide, mode) => {
+        Event::Eval(t) => eval_lines(t),
+        Event::Perft(divide, mode) => {
             let mut v: Vec<String> = divide.iter().map(|(m, n)| format!("{}: {n}", uci(*m, *mode))).collect();
             v.push(String::new());
             v.push(format!("Nodes searched: {}", divide.iter().map(|(_, n)| n).sum::<u64>()));
             v
         }
-        Response::BenchLine(i, l) => {
+        Event::BenchLine(i, l) => {
             vec![format!("{:>2}/{} {:>10} nodes  best {:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.best, l.fen)]
         }
-        Response::BenchDone(nodes, t) => {
+        Event::BenchDone(nodes, t) => {
             vec![format!("Bench: {nodes} nodes {} nps", bench::nps(*nodes, *t))]
         }
     }
@@ -160,7 +175,7 @@ pub fn eval_text(chess: &Chess) -> String {
 pub fn print_bench(depth: i32, stats: bool) {
     let mut all = Vec::new();
     let (nodes, t) = bench::run(depth, |i, l| {
-        for line in lines(&Response::BenchLine(i, l.clone())) {
+        for line in event_lines(&Event::BenchLine(i, l.clone())) {
             println!("{line}");
         }
         all.push(l.clone());
@@ -177,7 +192,7 @@ pub fn print_bench(depth: i32, stats: bool) {
         println!("Search counters over all positions, per depth:");
         crate::stats::counters::table(&nodes, &counters).iter().for_each(|l| println!("{l}"));
     }
-    for line in lines(&Response::BenchDone(nodes, t)) {
+    for line in event_lines(&Event::BenchDone(nodes, t)) {
         println!("{line}");
     }
 }

@@ -1,6 +1,8 @@
-//! The UCI option table: names, types, defaults and ranges, and validation of `setoption` values.
+//! The UCI option table: names, types, defaults and ranges, and the parsing of `setoption` values
+//! into the engine's typed [`Setting`]s (the only place option values are read).
 //! Names match case-insensitively, as the UCI specification asks.
 
+use crate::engine::{DEFAULT_HASH, Setting};
 use crate::search::strength;
 use std::fmt;
 
@@ -39,9 +41,6 @@ pub struct OptionDef {
     pub kind: Kind,
 }
 
-/// Default transposition table size in MB.
-pub const DEFAULT_HASH: usize = 16;
-
 /// Every option the engine announces.
 pub const OPTIONS: &[OptionDef] = &[
     OptionDef { name: "Hash", kind: Kind::Spin { default: DEFAULT_HASH as i64, min: 1, max: 65536 } },
@@ -69,47 +68,6 @@ pub const OPTIONS: &[OptionDef] = &[
 
 /// The value of a string option that names nothing.
 pub const EMPTY: &str = "<empty>";
-
-/// A validated option setting.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Setting {
-    /// Hash size in MB.
-    Hash(usize),
-    /// Search threads.
-    Threads(usize),
-    /// Move Overhead in ms.
-    MoveOverhead(u64),
-    /// Clear the hash table.
-    ClearHash,
-    /// Ponder on or off.
-    Ponder(bool),
-    /// Number of lines.
-    MultiPv(usize),
-    /// Chess960 castling.
-    Chess960(bool),
-    /// `wdl` in `info` lines.
-    ShowWdl(bool),
-    /// `UCI_LimitStrength`: play at the `UCI_Elo` level.
-    LimitStrength(bool),
-    /// `UCI_Elo`: the level's Elo.
-    Elo(i64),
-    /// Play from the opening book.
-    OwnBook(bool),
-    /// Opening book file (empty: none).
-    BookFile(String),
-    /// Book moves are played up to this game ply.
-    BookDepth(u32),
-    /// Always the book's heaviest move instead of a weighted draw.
-    BookBestMove(bool),
-    /// Tablebase directories separated by `:` (empty: none).
-    SyzygyPath(String),
-    /// Minimum remaining depth for tablebase probes in the search.
-    SyzygyProbeDepth(i32),
-    /// Most pieces a position may have to be probed.
-    SyzygyProbeLimit(usize),
-    /// Whether wins and losses beyond the fifty-move rule count as draws.
-    Syzygy50MoveRule(bool),
-}
 
 /// Why a `setoption` was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
