@@ -3,7 +3,7 @@
 
 use super::Reply;
 use super::options::{Kind, OPTIONS};
-use crate::bench;
+use crate::bench::{self, BenchLine, Quality};
 use crate::engine::Event;
 use crate::eval::{Split, Trace, layout::GROUPS, pst::PHASE_TOTAL};
 use crate::score::Score;
@@ -12,6 +12,7 @@ use crate::tt::Bound;
 use crate::wdl::Wdl;
 use shakmaty::{CastlingMode, Chess, Move, Position as _, Square};
 use std::fmt::Write as _;
+use std::time::Duration;
 
 fn uci(m: Move, mode: CastlingMode) -> String {
     m.to_uci(mode).to_string()
@@ -116,12 +117,8 @@ pub fn event_lines(e: &Event) -> Vec<String> {
             v.push(format!("Nodes searched: {}", divide.iter().map(|(_, n)| n).sum::<u64>()));
             v
         }
-        Event::BenchLine(i, l) => {
-            vec![format!("{:>2}/{} {:>10} nodes  best {:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.best, l.fen)]
-        }
-        Event::BenchDone(nodes, t) => {
-            vec![format!("Bench: {nodes} nodes {} nps", bench::nps(*nodes, *t))]
-        }
+        Event::BenchLine(i, l) => vec![bench_line(*i, l)],
+        Event::BenchDone(nodes, t) => vec![bench_done(*nodes, *t)],
     }
 }
 
@@ -170,29 +167,21 @@ pub fn eval_text(chess: &Chess) -> String {
     eval_lines(&crate::eval::trace(chess)).join("\n")
 }
 
-/// The `brudno bench` output, printed as each position finishes; with `stats`, the search counters
-/// summed over the positions depth by depth before the signature line.
-pub fn print_bench(depth: i32, stats: bool) {
-    let mut all = Vec::new();
-    let (nodes, t) = bench::run(depth, |i, l| {
-        for line in event_lines(&Event::BenchLine(i, l.clone())) {
-            println!("{line}");
-        }
-        all.push(l.clone());
-    });
-    let q = bench::quality(&all);
-    println!(
+/// One bench position's line.
+pub fn bench_line(i: usize, l: &BenchLine) -> String {
+    format!("{:>2}/{} {:>10} nodes  best {:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.best, l.fen)
+}
+
+/// The search-quality line after a bench.
+pub fn bench_quality(q: &Quality) -> String {
+    format!(
         "Branching factor {:.2} (last 3 depths), first-move cutoffs {:.1}%",
         q.branching,
         q.first_move_cutoffs * 100.0
-    );
-    if stats {
-        let (nodes, counters) =
-            crate::stats::counters::sum_by_depth(all.iter().map(|l| (&l.depth_nodes[..], &l.depth_counters[..])));
-        println!("Search counters over all positions, per depth:");
-        crate::stats::counters::table(&nodes, &counters).iter().for_each(|l| println!("{l}"));
-    }
-    for line in event_lines(&Event::BenchDone(nodes, t)) {
-        println!("{line}");
-    }
+    )
+}
+
+/// The bench signature line (what OpenBench reads).
+pub fn bench_done(nodes: u64, t: Duration) -> String {
+    format!("Bench: {nodes} nodes {} nps", bench::nps(nodes, t))
 }
