@@ -24,6 +24,13 @@ use crate::score::{Depth, Ply, Score};
 use shakmaty::{Move, Role, Square};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
+/// Replacement: an entry loses this many plies of depth for each search generation it is old, when
+/// the victim in a full bucket is chosen (the lowest `depth - TT_AGE_WEIGHT * age` goes).
+pub const TT_AGE_WEIGHT: i32 = 8;
+/// Replacement: a non-exact result does not overwrite the same position's entry from this search
+/// when that entry is more than this many plies deeper.
+pub const TT_KEEP_DEEPER_MARGIN: i32 = 3;
+
 /// What a stored score says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -235,7 +242,7 @@ impl Tt {
             let stored_age = (data >> 58) & 63;
             let age_gap = ((age + 64 - stored_age) & 63) as i32;
             let empty = (data >> 56) & 3 == 0;
-            let value = if empty { i32::MIN + 1 } else { stored_depth - 8 * age_gap };
+            let value = if empty { i32::MIN + 1 } else { stored_depth - TT_AGE_WEIGHT * age_gap };
             if value < worst {
                 worst = value;
                 victim = e;
@@ -246,7 +253,11 @@ impl Tt {
         // Keep the old move when the new result has none for the same position.
         let mv = if mv.is_none() && same { PackedMove(old as u16) } else { mv };
         // Keep a deeper exact result of the same position over a shallow bound.
-        if same && bound != Bound::Exact && ((old >> 48) & 0xff) as i32 > depth + 3 && (old >> 58) & 63 == age {
+        if same
+            && bound != Bound::Exact
+            && ((old >> 48) & 0xff) as i32 > depth + TT_KEEP_DEEPER_MARGIN
+            && (old >> 58) & 63 == age
+        {
             return;
         }
         let data = u64::from(mv.0)

@@ -1,7 +1,7 @@
 //! Quiet-move ordering memory kept between searches: killer moves per ply, a butterfly history
 //! (side, from, to) with gravity, and counter-moves (the reply that refuted the previous move).
 
-use super::params::HISTORY_MAX;
+use super::params::{HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX};
 use crate::score::{Depth, MAX_PLY, Ply};
 use shakmaty::{Color, Move};
 
@@ -34,7 +34,7 @@ fn bi(color: Color, m: Move) -> usize {
 
 /// Bonus for a quiet move that caused a cutoff at `depth`.
 pub fn bonus(depth: Depth) -> i32 {
-    (depth * depth * 8 + depth * 32).min(1600)
+    (depth * depth * HISTORY_BONUS_QUADRATIC + depth * HISTORY_BONUS_LINEAR).min(HISTORY_BONUS_MAX)
 }
 
 impl History {

@@ -255,7 +255,7 @@ impl Worker {
                     r -= Depth::from(pv_node);
                     r += Depth::from(!improving);
                     r += Depth::from(cut);
-                    r -= self.history.score(turn, m) / 8192;
+                    r -= self.history.score(turn, m) / LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
