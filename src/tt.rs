@@ -252,7 +252,8 @@ impl Tt {
         let same = victim.check.load(Relaxed) ^ old == key;
         // Keep the old move when the new result has none for the same position.
         let mv = if mv.is_none() && same { PackedMove(old as u16) } else { mv };
-        // Keep a deeper exact result of the same position over a shallow bound.
+        // A bound (not exact) does not overwrite this search's entry of the same position when that
+        // entry is more than `TT_KEEP_DEEPER_MARGIN` plies deeper, whatever the entry's own bound.
         if same
             && bound != Bound::Exact
             && ((old >> 48) & 0xff) as i32 > depth + TT_KEEP_DEEPER_MARGIN

@@ -305,7 +305,9 @@ impl Engine {
     /// never an abort), says so and keeps the old one.
     fn resize_tt(&mut self, mb: usize, out: &mut impl FnMut(Event)) {
         match Tt::new(mb) {
-            // The old table is freed here, once no search holds it (the engine is idle).
+            // The engine lets go of the old table here, but it is freed only when the search threads
+            // let go too: each keeps the table of its last search until the next `go` brings this one,
+            // so until then both tables are allocated.
             Ok(tt) => self.tt = Arc::new(tt),
             Err(e) => out(Event::Error(format!("{e}; keeping {} MB", self.tt.size_mb()))),
         }

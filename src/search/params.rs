@@ -63,7 +63,7 @@ pub const SEE_MAX_DEPTH: i32 = 6;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// LMR applies from this move number on.
 pub const LMR_MIN_MOVE: usize = 3;
-/// LMR table: `base + ln(depth) * ln(moves) / divisor`, in hundredths.
+/// LMR table: `base + ln(depth) * ln(moves) / divisor` plies, truncated to whole plies.
 pub const LMR_BASE: f64 = 0.75;
 /// LMR divisor.
 pub const LMR_DIVISOR: f64 = 2.25;

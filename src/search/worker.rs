@@ -178,8 +178,9 @@ impl Worker {
     /// Runs a whole search and returns its outcome (the caller announces it).
     pub fn run(&mut self, job: &SearchJob) -> Outcome {
         self.pos = job.pos.clone();
-        self.pos.trim_history();
+        // The root first: `trim_history` cuts only at the root, keeping what repetitions can reach.
         self.pos.set_root();
+        self.pos.trim_history();
         self.tt = job.tt.clone();
         self.shared = job.shared.clone();
         // In a pool the table was aged once for all threads (`Pool::start`).
