@@ -20,6 +20,7 @@
 //! Mate scores are stored relative to the node (distance to mate from the node, not from the root)
 //! and converted back on probe: that conversion lives here and nowhere else.
 
+use crate::position::squares;
 use crate::score::{Depth, Ply, Score};
 use shakmaty::{Move, Role, Square};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
@@ -52,11 +53,7 @@ impl PackedMove {
 
     /// Packs a move.
     pub fn new(m: Move) -> Self {
-        let (from, to) = match m {
-            Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
-            Move::Castle { king, rook } => (king, rook),
-            Move::Put { .. } => return Self::NONE,
-        };
+        let Some((from, to)) = squares(m) else { return Self::NONE };
         let promo = m.promotion().map_or(0, |r| r as u16);
         PackedMove(from as u16 | (to as u16) << 6 | promo << 12)
     }
@@ -95,6 +92,18 @@ pub struct TtHit {
     pub depth: Depth,
     /// Kind of bound.
     pub bound: Bound,
+}
+
+impl TtHit {
+    /// Whether the stored score settles a search in the window `(alpha, beta)`: an exact score
+    /// always, a lower bound at or above beta, an upper bound at or below alpha.
+    pub fn settles(&self, alpha: Score, beta: Score) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 #[derive(Default)]

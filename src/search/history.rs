@@ -2,16 +2,14 @@
 //! (side, from, to) with gravity, and counter-moves (the reply that refuted the previous move).
 
 use super::params::{HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX};
+use crate::position;
 use crate::score::{Depth, MAX_PLY, Ply};
 use shakmaty::{Color, Move};
 
-/// Origin and target squares of a move, castling as king-takes-rook.
+/// Origin and target square indices of a move, castling as king-takes-rook (a drop: its square twice).
 fn squares(m: Move) -> (usize, usize) {
-    match m {
-        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from as usize, to as usize),
-        Move::Castle { king, rook } => (king as usize, rook as usize),
-        Move::Put { to, .. } => (to as usize, to as usize),
-    }
+    let (from, to) = position::squares(m).unwrap_or((m.to(), m.to()));
+    (from as usize, to as usize)
 }
 
 /// Killers, history and counter-moves.
