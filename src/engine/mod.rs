@@ -7,6 +7,7 @@
 //! [`Event::BestMove`]. A best move found while pondering or in an infinite search is held until
 //! stop or ponderhit, as UCI requires; nothing spins while it waits.
 
+pub mod defaults;
 pub mod event;
 pub mod request;
 
@@ -28,9 +29,6 @@ use shakmaty::{CastlingMode, Color, Move, Position as _};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// Default transposition table size in MB.
-pub const DEFAULT_HASH: usize = 16;
 
 /// Whether the loop goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,17 +99,18 @@ impl Engine {
     /// An engine at the start position with default options.
     pub fn new() -> Self {
         let (thread, reports) = SearchThread::spawn();
-        let tt =
-            Tt::new(DEFAULT_HASH).or_else(|_| Tt::new(1)).unwrap_or_else(|_| unreachable!("1 MB always allocates"));
+        let tt = Tt::new(defaults::HASH_MB)
+            .or_else(|_| Tt::new(1))
+            .unwrap_or_else(|_| unreachable!("1 MB always allocates"));
         Self {
             pos: Position::default(),
             options: Options {
-                threads: 1,
-                overhead: Duration::from_millis(30),
-                multipv: 1,
-                chess960: false,
-                show_wdl: false,
-                limit_strength: false,
+                threads: defaults::THREADS,
+                overhead: Duration::from_millis(defaults::MOVE_OVERHEAD_MS),
+                multipv: defaults::MULTI_PV,
+                chess960: defaults::CHESS960,
+                show_wdl: defaults::SHOW_WDL,
+                limit_strength: defaults::LIMIT_STRENGTH,
                 elo: strength::DEFAULT_ELO,
             },
             tt: Arc::new(tt),

@@ -2,8 +2,9 @@
 //! into the engine's typed [`Setting`]s (the only place option values are read).
 //! Names match case-insensitively, as the UCI specification asks.
 
-use crate::engine::{DEFAULT_HASH, Setting};
+use crate::engine::{Setting, defaults};
 use crate::search::strength;
+use crate::{book, syzygy};
 use std::fmt;
 
 /// The type and range of an option.
@@ -43,27 +44,36 @@ pub struct OptionDef {
 
 /// Every option the engine announces.
 pub const OPTIONS: &[OptionDef] = &[
-    OptionDef { name: "Hash", kind: Kind::Spin { default: DEFAULT_HASH as i64, min: 1, max: 65536 } },
-    OptionDef { name: "Threads", kind: Kind::Spin { default: 1, min: 1, max: 256 } },
-    OptionDef { name: "Move Overhead", kind: Kind::Spin { default: 30, min: 0, max: 5000 } },
+    OptionDef { name: "Hash", kind: Kind::Spin { default: defaults::HASH_MB as i64, min: 1, max: 65536 } },
+    OptionDef { name: "Threads", kind: Kind::Spin { default: defaults::THREADS as i64, min: 1, max: 256 } },
+    OptionDef {
+        name: "Move Overhead",
+        kind: Kind::Spin { default: defaults::MOVE_OVERHEAD_MS as i64, min: 0, max: 5000 },
+    },
     OptionDef { name: "Clear Hash", kind: Kind::Button },
-    OptionDef { name: "Ponder", kind: Kind::Check { default: false } },
-    OptionDef { name: "MultiPV", kind: Kind::Spin { default: 1, min: 1, max: 256 } },
-    OptionDef { name: "UCI_Chess960", kind: Kind::Check { default: false } },
-    OptionDef { name: "UCI_ShowWDL", kind: Kind::Check { default: false } },
-    OptionDef { name: "UCI_LimitStrength", kind: Kind::Check { default: false } },
+    OptionDef { name: "Ponder", kind: Kind::Check { default: defaults::PONDER } },
+    OptionDef { name: "MultiPV", kind: Kind::Spin { default: defaults::MULTI_PV as i64, min: 1, max: 256 } },
+    OptionDef { name: "UCI_Chess960", kind: Kind::Check { default: defaults::CHESS960 } },
+    OptionDef { name: "UCI_ShowWDL", kind: Kind::Check { default: defaults::SHOW_WDL } },
+    OptionDef { name: "UCI_LimitStrength", kind: Kind::Check { default: defaults::LIMIT_STRENGTH } },
     OptionDef {
         name: "UCI_Elo",
         kind: Kind::Spin { default: strength::DEFAULT_ELO, min: strength::MIN_ELO, max: strength::MAX_ELO },
     },
-    OptionDef { name: "OwnBook", kind: Kind::Check { default: false } },
+    OptionDef { name: "OwnBook", kind: Kind::Check { default: book::DEFAULT_ENABLED } },
     OptionDef { name: "BookFile", kind: Kind::Str { default: EMPTY } },
-    OptionDef { name: "BookDepth", kind: Kind::Spin { default: 16, min: 1, max: 1000 } },
-    OptionDef { name: "BookBestMove", kind: Kind::Check { default: false } },
+    OptionDef { name: "BookDepth", kind: Kind::Spin { default: book::DEFAULT_DEPTH as i64, min: 1, max: 1000 } },
+    OptionDef { name: "BookBestMove", kind: Kind::Check { default: book::DEFAULT_BEST } },
     OptionDef { name: "SyzygyPath", kind: Kind::Str { default: EMPTY } },
-    OptionDef { name: "SyzygyProbeDepth", kind: Kind::Spin { default: 1, min: 1, max: 100 } },
-    OptionDef { name: "SyzygyProbeLimit", kind: Kind::Spin { default: 7, min: 0, max: 7 } },
-    OptionDef { name: "Syzygy50MoveRule", kind: Kind::Check { default: true } },
+    OptionDef {
+        name: "SyzygyProbeDepth",
+        kind: Kind::Spin { default: syzygy::DEFAULT_PROBE_DEPTH as i64, min: 1, max: 100 },
+    },
+    OptionDef {
+        name: "SyzygyProbeLimit",
+        kind: Kind::Spin { default: syzygy::DEFAULT_PROBE_LIMIT as i64, min: 0, max: 7 },
+    },
+    OptionDef { name: "Syzygy50MoveRule", kind: Kind::Check { default: syzygy::DEFAULT_RULE50 } },
 ];
 
 /// The value of a string option that names nothing.
