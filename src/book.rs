@@ -203,11 +203,25 @@ pub struct BookOptions {
     rng: SplitMix64,
 }
 
+/// `OwnBook` before it is set.
+pub const DEFAULT_ENABLED: bool = false;
+/// `BookDepth` before it is set.
+pub const DEFAULT_DEPTH: u32 = 16;
+/// `BookBestMove` before it is set.
+pub const DEFAULT_BEST: bool = false;
+
 impl Default for BookOptions {
     fn default() -> Self {
         let seed =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-        Self { enabled: false, file: String::new(), depth: 16, best: false, book: None, rng: SplitMix64::new(seed) }
+        Self {
+            enabled: DEFAULT_ENABLED,
+            file: String::new(),
+            depth: DEFAULT_DEPTH,
+            best: DEFAULT_BEST,
+            book: None,
+            rng: SplitMix64::new(seed),
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The `brudno` binary: command-line parsing only. No subcommand runs the UCI protocol on stdin/stdout.
 
 use brudno::search::limits::Limits;
+use brudno::uci;
 use brudno::{bench, epd, perft, position::Position};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -163,13 +164,13 @@ fn main() -> ExitCode {
         },
         Some(Cmd::Bench { depth, stats }) => {
             let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).clamp(1, 64);
-            brudno::uci::format::print_bench(depth, stats);
+            run_bench(depth, stats);
             ExitCode::SUCCESS
         }
         Some(Cmd::Epd { file, movetime, depth, threads, hash }) => run_epd(&file, movetime, depth, threads, hash),
         Some(Cmd::Eval { fen }) => match load(fen.as_deref(), false) {
             Some(pos) => {
-                println!("{}", brudno::uci::format::eval_text(pos.chess()));
+                println!("{}", uci::format::eval_text(pos.chess()));
                 ExitCode::SUCCESS
             }
             None => ExitCode::FAILURE,
@@ -215,6 +216,24 @@ fn load(fen: Option<&str>, chess960: bool) -> Option<Position> {
             None
         }
     }
+}
+
+/// `brudno bench`: each position's line as it finishes, the search-quality line, with `stats` the
+/// search counters summed over the positions depth by depth, then the signature line.
+fn run_bench(depth: i32, stats: bool) {
+    let mut all = Vec::new();
+    let (nodes, t) = bench::run(depth, |i, l| {
+        println!("{}", uci::format::bench_line(i, l));
+        all.push(l.clone());
+    });
+    println!("{}", uci::format::bench_quality(&bench::quality(&all)));
+    if stats {
+        let (nodes, counters) =
+            brudno::stats::counters::sum_by_depth(all.iter().map(|l| (&l.depth_nodes[..], &l.depth_counters[..])));
+        println!("Search counters over all positions, per depth:");
+        brudno::stats::counters::table(&nodes, &counters).iter().for_each(|l| println!("{l}"));
+    }
+    println!("{}", uci::format::bench_done(nodes, t));
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> ExitCode {

@@ -8,7 +8,9 @@
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position as _, attacks};
+use shakmaty::{
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position as _, Square, attacks,
+};
 
 /// One ply of history: the board after a move and its Zobrist key.
 #[derive(Clone, Debug)]
@@ -53,6 +55,15 @@ pub struct Position {
     mode: CastlingMode,
     /// Index in `stack` of the search root: repetitions of positions after it count at once.
     root: usize,
+}
+
+/// Origin and target squares of a move, castling as king-takes-rook; none for a drop.
+pub fn squares(m: Move) -> Option<(Square, Square)> {
+    match m {
+        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => Some((from, to)),
+        Move::Castle { king, rook } => Some((king, rook)),
+        Move::Put { .. } => None,
+    }
 }
 
 /// Polyglot-compatible key of a position computed from scratch.

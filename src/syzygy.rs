@@ -242,9 +242,21 @@ pub struct SyzygyOptions {
     pub rule50: bool,
 }
 
+/// `SyzygyProbeDepth` before it is set.
+pub const DEFAULT_PROBE_DEPTH: Depth = 1;
+/// `SyzygyProbeLimit` before it is set.
+pub const DEFAULT_PROBE_LIMIT: usize = 7;
+/// `Syzygy50MoveRule` before it is set.
+pub const DEFAULT_RULE50: bool = true;
+
 impl Default for SyzygyOptions {
     fn default() -> Self {
-        Self { tables: None, probe_depth: 1, probe_limit: 7, rule50: true }
+        Self {
+            tables: None,
+            probe_depth: DEFAULT_PROBE_DEPTH,
+            probe_limit: DEFAULT_PROBE_LIMIT,
+            rule50: DEFAULT_RULE50,
+        }
     }
 }
 

@@ -20,9 +20,17 @@
 //! Mate scores are stored relative to the node (distance to mate from the node, not from the root)
 //! and converted back on probe: that conversion lives here and nowhere else.
 
+use crate::position::squares;
 use crate::score::{Depth, Ply, Score};
 use shakmaty::{Move, Role, Square};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+/// Replacement: an entry loses this many plies of depth for each search generation it is old, when
+/// the victim in a full bucket is chosen (the lowest `depth - TT_AGE_WEIGHT * age` goes).
+pub const TT_AGE_WEIGHT: i32 = 8;
+/// Replacement: a non-exact result does not overwrite the same position's entry from this search
+/// when that entry is more than this many plies deeper.
+pub const TT_KEEP_DEEPER_MARGIN: i32 = 3;
 
 /// What a stored score says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,11 +53,7 @@ impl PackedMove {
 
     /// Packs a move.
     pub fn new(m: Move) -> Self {
-        let (from, to) = match m {
-            Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
-            Move::Castle { king, rook } => (king, rook),
-            Move::Put { .. } => return Self::NONE,
-        };
+        let Some((from, to)) = squares(m) else { return Self::NONE };
         let promo = m.promotion().map_or(0, |r| r as u16);
         PackedMove(from as u16 | (to as u16) << 6 | promo << 12)
     }
@@ -88,6 +92,18 @@ pub struct TtHit {
     pub depth: Depth,
     /// Kind of bound.
     pub bound: Bound,
+}
+
+impl TtHit {
+    /// Whether the stored score settles a search in the window `(alpha, beta)`: an exact score
+    /// always, a lower bound at or above beta, an upper bound at or below alpha.
+    pub fn settles(&self, alpha: Score, beta: Score) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -235,7 +251,7 @@ impl Tt {
             let stored_age = (data >> 58) & 63;
             let age_gap = ((age + 64 - stored_age) & 63) as i32;
             let empty = (data >> 56) & 3 == 0;
-            let value = if empty { i32::MIN + 1 } else { stored_depth - 8 * age_gap };
+            let value = if empty { i32::MIN + 1 } else { stored_depth - TT_AGE_WEIGHT * age_gap };
             if value < worst {
                 worst = value;
                 victim = e;
@@ -245,8 +261,13 @@ impl Tt {
         let same = victim.check.load(Relaxed) ^ old == key;
         // Keep the old move when the new result has none for the same position.
         let mv = if mv.is_none() && same { PackedMove(old as u16) } else { mv };
-        // Keep a deeper exact result of the same position over a shallow bound.
-        if same && bound != Bound::Exact && ((old >> 48) & 0xff) as i32 > depth + 3 && (old >> 58) & 63 == age {
+        // A bound (not exact) does not overwrite this search's entry of the same position when that
+        // entry is more than `TT_KEEP_DEEPER_MARGIN` plies deeper, whatever the entry's own bound.
+        if same
+            && bound != Bound::Exact
+            && ((old >> 48) & 0xff) as i32 > depth + TT_KEEP_DEEPER_MARGIN
+            && (old >> 58) & 63 == age
+        {
             return;
         }
         let data = u64::from(mv.0)

@@ -7,9 +7,10 @@
 //! Case counts are small so that `cargo test --release` stays quick; `PROPTEST_CASES=N` runs more.
 //! Each sequence runs on its own thread under a generous deadline, so a hang fails instead of blocking.
 
-use brudno::engine::{Engine, Flow, Response};
+use brudno::engine::{Engine, Event, Flow, Request};
 use brudno::position::Position;
 use brudno::uci::command::{self, Command, MAX_SKIPPED};
+use brudno::uci::{self, Reply};
 use proptest::prelude::*;
 use proptest::sample::select;
 use shakmaty::{CastlingMode, Chess, Move, Position as _};
@@ -276,13 +277,13 @@ fn play_out(start: &Chess, gens: &[MoveGen]) -> (Vec<String>, Chess, bool) {
     (texts, pos, bad)
 }
 
-/// Runs one command line the way the UCI loop does, collecting the responses.
-fn run_line(engine: &mut Engine, line: &str, out: &mut Vec<Response>) -> Flow {
+/// Runs one command line the way the UCI loop does, collecting the replies.
+fn run_line(engine: &mut Engine, line: &str, out: &mut Vec<Reply>) -> Flow {
     match command::parse(line) {
-        Ok(cmd) => engine.handle(cmd, &mut |r| out.push(r)),
+        Ok(cmd) => uci::dispatch(engine, cmd, &mut |r| out.push(r)),
         Err(command::ParseError::Empty) => Flow::Continue,
         Err(e) => {
-            out.push(Response::Error(e.to_string()));
+            out.push(Reply::Error(e.to_string()));
             Flow::Continue
         }
     }
@@ -291,9 +292,9 @@ fn run_line(engine: &mut Engine, line: &str, out: &mut Vec<Response>) -> Flow {
 /// The engine's current position, from the `d` command.
 fn engine_position(engine: &mut Engine) -> Position {
     let mut out = Vec::new();
-    engine.handle(Command::Display, &mut |r| out.push(r));
+    engine.handle(Request::Display, &mut |r| out.push(r));
     match out.pop() {
-        Some(Response::Board(pos, _)) => *pos,
+        Some(Event::Board(pos, _)) => *pos,
         other => panic!("d answered {other:?}"),
     }
 }
@@ -313,7 +314,7 @@ proptest! {
         let mut engine = Engine::new();
         let mut out = Vec::new();
         run_line(&mut engine, &line, &mut out);
-        let errors = out.iter().filter(|r| matches!(r, Response::Error(_))).count();
+        let errors = out.iter().filter(|r| matches!(r, Reply::Error(_) | Reply::Event(Event::Error(_)))).count();
         prop_assert_eq!(errors, usize::from(bad), "{:?}", out);
         prop_assert_eq!(out.len(), errors, "{:?}", out);
         let got = engine_position(&mut engine);
@@ -322,9 +323,9 @@ proptest! {
         prop_assert_eq!(got.key(), want.key());
         // The state is usable: a short search gives a legal move (or none when there is none).
         run_line(&mut engine, "go depth 1", &mut out);
-        engine.end_of_input(&mut |r| out.push(r));
+        engine.end_of_input(&mut |e| out.push(Reply::Event(e)));
         let best: Vec<Option<Move>> = out.iter().filter_map(|r| match r {
-            Response::BestMove(o, _) => Some(o.best),
+            Reply::Event(Event::BestMove(o, _)) => Some(o.best),
             _ => None,
         }).collect();
         prop_assert_eq!(best.len(), 1);
@@ -437,10 +438,10 @@ struct Checker {
 impl Checker {
     /// Checks responses in order: every info belongs to an unanswered `go` and is legal there, every
     /// bestmove answers the oldest unanswered `go` with a legal move (`0000` only when there is none).
-    fn check(&mut self, out: &mut Vec<Response>) -> Result<(), String> {
+    fn check(&mut self, out: &mut Vec<Reply>) -> Result<(), String> {
         for r in out.drain(..) {
             match r {
-                Response::BestMove(o, _) => {
+                Reply::Event(Event::BestMove(o, _)) => {
                     let pos = self.pending.pop_front().ok_or("a bestmove with no go")?;
                     self.bestmoves += 1;
                     match o.best {
@@ -458,7 +459,7 @@ impl Checker {
                         None => return Err(format!("bestmove 0000 with legal moves in {}", pos.fen())),
                     }
                 }
-                Response::Info(it, _, _) => {
+                Reply::Event(Event::Info(it, _, _)) => {
                     let pos = self.pending.front().ok_or("an info line with no go")?;
                     let mut c = pos.chess().clone();
                     for &m in &it.pv {
@@ -468,13 +469,13 @@ impl Checker {
                         c.play_unchecked(m);
                     }
                 }
-                Response::CurrMove(_, m, _, _) => {
+                Reply::Event(Event::CurrMove(_, m, _, _)) => {
                     let pos = self.pending.front().ok_or("a currmove with no go")?;
                     if !pos.chess().is_legal(m) {
                         return Err(format!("illegal currmove {m:?} in {}", pos.fen()));
                     }
                 }
-                Response::ReadyOk => self.readyok += 1,
+                Reply::ReadyOk => self.readyok += 1,
                 _ => {}
             }
         }
@@ -507,18 +508,18 @@ fn session(steps: Vec<Step>, end: End) -> Result<(usize, usize), String> {
             Step::Pause(us) => {
                 let deadline = std::time::Instant::now() + Duration::from_micros(us);
                 while let Ok(r) = reports.recv_deadline(deadline) {
-                    engine.on_report(r, &mut |x| out.push(x));
+                    engine.on_report(r, &mut |x| out.push(Reply::Event(x)));
                 }
             }
         }
         while let Ok(r) = reports.try_recv() {
-            engine.on_report(r, &mut |x| out.push(x));
+            engine.on_report(r, &mut |x| out.push(Reply::Event(x)));
         }
         checker.check(&mut out)?;
     }
     match end {
         End::Quit => quit = run_line(&mut engine, "quit", &mut out) == Flow::Quit,
-        End::InputClosed => engine.end_of_input(&mut |x| out.push(x)),
+        End::InputClosed => engine.end_of_input(&mut |x| out.push(Reply::Event(x))),
         End::Drop => {}
     }
     checker.check(&mut out)?;

@@ -1,17 +1,15 @@
 //! Quiet-move ordering memory kept between searches: killer moves per ply, a butterfly history
 //! (side, from, to) with gravity, and counter-moves (the reply that refuted the previous move).
 
-use super::params::HISTORY_MAX;
+use super::params::{HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX};
+use crate::position;
 use crate::score::{Depth, MAX_PLY, Ply};
 use shakmaty::{Color, Move};
 
-/// Origin and target squares of a move, castling as king-takes-rook.
+/// Origin and target square indices of a move, castling as king-takes-rook (a drop: its square twice).
 fn squares(m: Move) -> (usize, usize) {
-    match m {
-        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from as usize, to as usize),
-        Move::Castle { king, rook } => (king as usize, rook as usize),
-        Move::Put { to, .. } => (to as usize, to as usize),
-    }
+    let (from, to) = position::squares(m).unwrap_or((m.to(), m.to()));
+    (from as usize, to as usize)
 }
 
 /// Killers, history and counter-moves.
@@ -34,7 +32,7 @@ fn bi(color: Color, m: Move) -> usize {
 
 /// Bonus for a quiet move that caused a cutoff at `depth`.
 pub fn bonus(depth: Depth) -> i32 {
-    (depth * depth * 8 + depth * 32).min(1600)
+    (depth * depth * HISTORY_BONUS_QUADRATIC + depth * HISTORY_BONUS_LINEAR).min(HISTORY_BONUS_MAX)
 }
 
 impl History {

@@ -2,6 +2,10 @@
 //! another iteration) and a hard limit (abort mid-iteration). Pondering time is not counted: the clock
 //! starts again at `ponderhit`.
 
+use super::params::{
+    TM_HARD_SCALE, TM_INC_SHARE, TM_LAST_MOVE_CAP, TM_MAX_MOVES_TO_GO, TM_MOVE_CAP, TM_SOFT_SCALE,
+    TM_SUDDEN_DEATH_MOVES,
+};
 use super::strength::Strength;
 use crate::score::Depth;
 use shakmaty::Move;
@@ -64,9 +68,6 @@ pub struct TimeManager {
     pub hard: Option<Duration>,
 }
 
-/// Moves left assumed in sudden death.
-const SUDDEN_DEATH_MOVES: u32 = 30;
-
 impl TimeManager {
     /// Plans the time for one move. `overhead` is the GUI/transport latency to keep in reserve.
     pub fn new(limits: &Limits, overhead: Duration) -> Self {
@@ -81,12 +82,12 @@ impl TimeManager {
             return Self { soft: None, hard: None };
         };
         let avail = clock.time.saturating_sub(overhead).max(Duration::from_millis(1));
-        let mtg = clock.movestogo.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 50);
+        let mtg = clock.movestogo.unwrap_or(TM_SUDDEN_DEATH_MOVES).clamp(1, TM_MAX_MOVES_TO_GO);
         // The most one move may take: nearly all of it before a time control, else a fraction.
-        let cap = if mtg == 1 { avail.mul_f64(0.75) } else { avail.mul_f64(0.45) };
-        let base = avail / mtg + clock.inc.mul_f64(0.75);
-        let soft = base.mul_f64(0.6).min(cap);
-        let hard = base.mul_f64(3.0).min(cap);
+        let cap = if mtg == 1 { avail.mul_f64(TM_LAST_MOVE_CAP) } else { avail.mul_f64(TM_MOVE_CAP) };
+        let base = avail / mtg + clock.inc.mul_f64(TM_INC_SHARE);
+        let soft = base.mul_f64(TM_SOFT_SCALE).min(cap);
+        let hard = base.mul_f64(TM_HARD_SCALE).min(cap);
         Self { soft: Some(soft), hard: Some(hard) }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::params::*;
 use super::picker::{Kind, Picker, is_tactical};
-use super::see::see_ge;
+use super::see::{captured_value, promotion_gain, see_ge};
 use super::tb::TbProbe;
 use super::worker::Worker;
 use crate::eval::evaluate;
@@ -76,11 +76,7 @@ impl Worker {
             && excluded.is_none()
             && h.depth >= depth
             && self.pos.chess().halfmoves() < TT_CUTOFF_MAX_HALFMOVES
-            && match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            }
+            && h.settles(alpha, beta)
         {
             self.counters.tt_cutoffs += 1;
             return h.score;
@@ -255,7 +251,7 @@ impl Worker {
                     r -= Depth::from(pv_node);
                     r += Depth::from(!improving);
                     r += Depth::from(cut);
-                    r -= self.history.score(turn, m) / 8192;
+                    r -= self.history.score(turn, m) / LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -337,15 +333,11 @@ impl Worker {
 
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
-        if let Some(h) = hit {
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if usable && beta.0 - alpha.0 == 1 {
-                return h.score;
-            }
+        if let Some(h) = hit
+            && h.settles(alpha, beta)
+            && beta.0 - alpha.0 == 1
+        {
+            return h.score;
         }
 
         let stand_pat = if in_check { None } else { Some(hit.map_or_else(|| evaluate(self.pos.chess()), |h| h.eval)) };
@@ -372,9 +364,7 @@ impl Worker {
             if let Some(sp) = stand_pat {
                 // Delta and SEE pruning: a capture that loses material, or cannot lift the score
                 // to alpha even with a margin, cannot raise alpha here.
-                let gain = m.capture().map_or(0, |r| SEE_VALUE[r as usize])
-                    + m.promotion().map_or(0, |r| SEE_VALUE[r as usize] - SEE_VALUE[1]);
-                let gain = if m.is_en_passant() { SEE_VALUE[1] } else { gain };
+                let gain = captured_value(m) + promotion_gain(m);
                 if sp.0 + gain + DELTA_MARGIN <= alpha.0 || !see_ge(self.pos.chess(), m, 0) {
                     continue;
                 }

@@ -1,4 +1,7 @@
-//! Every search tunable, named, in one place. Margins are in centipawns, depths in plies.
+//! Every search tunable, named, in one place. Margins are in centipawns, depths in plies. (The
+//! transposition table's replacement weights live with the table, in `tt.rs`.)
+
+use std::time::Duration;
 
 /// No transposition-table cutoff once the halfmove clock reaches this (the fifty-move rule draws at 100).
 pub const TT_CUTOFF_MAX_HALFMOVES: u32 = 90;
@@ -60,13 +63,23 @@ pub const SEE_MAX_DEPTH: i32 = 6;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// LMR applies from this move number on.
 pub const LMR_MIN_MOVE: usize = 3;
-/// LMR table: `base + ln(depth) * ln(moves) / divisor`, in hundredths.
+/// LMR table: `base + ln(depth) * ln(moves) / divisor` plies, truncated to whole plies.
 pub const LMR_BASE: f64 = 0.75;
 /// LMR divisor.
 pub const LMR_DIVISOR: f64 = 2.25;
 
+/// Late move reductions shrink by one per this much history score (grow for negative history).
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+
 /// History bonus cap (the gravity formula keeps scores in `-HISTORY_MAX..=HISTORY_MAX`).
 pub const HISTORY_MAX: i32 = 16_384;
+/// History bonus for a cutoff at depth `d`: `HISTORY_BONUS_QUADRATIC * d * d + HISTORY_BONUS_LINEAR * d`,
+/// at most `HISTORY_BONUS_MAX` (the same amount is the malus of the quiets tried before it).
+pub const HISTORY_BONUS_QUADRATIC: i32 = 8;
+/// History bonus per ply of depth (see [`HISTORY_BONUS_QUADRATIC`]).
+pub const HISTORY_BONUS_LINEAR: i32 = 32;
+/// Largest history bonus for one cutoff.
+pub const HISTORY_BONUS_MAX: i32 = 1600;
 
 /// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
 pub const DELTA_MARGIN: i32 = 200;
@@ -76,6 +89,25 @@ pub const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];
 
 /// Nodes between checks of the stop flag and the clock.
 pub const CHECK_EVERY: u64 = 1024;
+
+/// `info currmove` lines start once a search has run this long (to keep short searches' output short).
+pub const CURRMOVE_DELAY: Duration = Duration::from_secs(3);
+
+/// Time management: moves left assumed when the clock has no `movestogo` (sudden death).
+pub const TM_SUDDEN_DEATH_MOVES: u32 = 30;
+/// Time management: `movestogo` is read as at most this many moves (and at least one).
+pub const TM_MAX_MOVES_TO_GO: u32 = 50;
+/// Time management: the most one move may take of the time left (after the move overhead) when
+/// the time control is reached after it (`movestogo 1`).
+pub const TM_LAST_MOVE_CAP: f64 = 0.75;
+/// Time management: the most one move may take of the time left otherwise.
+pub const TM_MOVE_CAP: f64 = 0.45;
+/// Time management: share of the increment added to the per-move base (time left / moves to go).
+pub const TM_INC_SHARE: f64 = 0.75;
+/// Time management: the soft limit (start no new iteration after it), as a multiple of the base.
+pub const TM_SOFT_SCALE: f64 = 0.6;
+/// Time management: the hard limit (abort the iteration), as a multiple of the base.
+pub const TM_HARD_SCALE: f64 = 3.0;
 
 /// Lazy SMP: a helper thread searches runs of consecutive depths and skips as many between them;
 /// the run grows with the logarithm of the helper's index up to this many depths.

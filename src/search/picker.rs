@@ -5,8 +5,7 @@
 //! quiets by history; losing captures (by SEE) and under-promotions last.
 
 use super::history::History;
-use super::params::SEE_VALUE;
-use super::see::see_ge;
+use super::see::{captured_value, see_ge, value};
 use crate::score::Ply;
 use crate::tt::PackedMove;
 use arrayvec::ArrayVec;
@@ -57,11 +56,8 @@ impl Stage {
 
 /// Most valuable victim, least valuable attacker.
 fn mvv_lva(m: Move) -> i32 {
-    let victim = match m {
-        Move::EnPassant { .. } => SEE_VALUE[Role::Pawn as usize],
-        _ => m.capture().map_or(0, |r| SEE_VALUE[r as usize]),
-    };
-    let promo = m.promotion().map_or(0, |r| SEE_VALUE[r as usize]);
+    let victim = captured_value(m);
+    let promo = m.promotion().map_or(0, value);
     (victim + promo) * 16 - m.role() as i32
 }
 

@@ -2,26 +2,34 @@
 //! bearing on its target square has captured there, least valuable first? Pins are ignored.
 
 use super::params::SEE_VALUE;
+use crate::position::squares;
 use shakmaty::attacks::{bishop_attacks, rook_attacks};
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
-fn value(role: Role) -> i32 {
+/// A piece's value for move ordering, delta pruning and exchanges.
+pub fn value(role: Role) -> i32 {
     SEE_VALUE[role as usize]
+}
+
+/// The value of what a move captures (en passant: a pawn; no capture: 0).
+pub fn captured_value(m: Move) -> i32 {
+    match m {
+        Move::EnPassant { .. } => value(Role::Pawn),
+        _ => m.capture().map_or(0, value),
+    }
+}
+
+/// What a move's promotion adds: the new piece less the pawn (0 without one).
+pub fn promotion_gain(m: Move) -> i32 {
+    m.promotion().map_or(0, |p| value(p) - value(Role::Pawn))
 }
 
 /// Whether `m` gains at least `threshold` by static exchange.
 pub fn see_ge(chess: &Chess, m: Move, threshold: i32) -> bool {
-    let (from, to) = match m {
-        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
-        _ => return threshold <= 0,
-    };
+    // Castling never captures and lands the king on a safe square; drops do not occur.
+    let Some((from, to)) = squares(m).filter(|_| !m.is_castle()) else { return threshold <= 0 };
     let board = chess.board();
-    let captured = match m {
-        Move::EnPassant { .. } => value(Role::Pawn),
-        _ => m.capture().map_or(0, value),
-    };
-    let promo_gain = m.promotion().map_or(0, |p| value(p) - value(Role::Pawn));
-    let mut swap = captured + promo_gain - threshold;
+    let mut swap = captured_value(m) + promotion_gain(m) - threshold;
     if swap < 0 {
         return false;
     }

@@ -141,8 +141,9 @@ impl Worker {
     /// the traced tree. The worker's histories are used and updated as in any search.
     pub fn trace(&mut self, pos: &Position, depth: Depth) -> Trace {
         self.pos = pos.clone();
-        self.pos.trim_history();
+        // The root first: `trim_history` cuts only at the root, keeping what repetitions can reach.
         self.pos.set_root();
+        self.pos.trim_history();
         self.tt = Arc::new(Tt::new(1).unwrap_or_else(|_| unreachable!("1 MB always allocates")));
         self.history.clear_killers();
         self.root_moves = self.pos.legal_moves().into_iter().collect();

@@ -6,7 +6,7 @@
 use super::counters::Counters;
 use super::history::History;
 use super::limits::TimeManager;
-use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, LMR_BASE, LMR_DIVISOR};
+use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, CURRMOVE_DELAY, LMR_BASE, LMR_DIVISOR};
 use super::pv::PvTable;
 use super::smp::{Seat, helper_searches};
 use super::strength;
@@ -178,8 +178,9 @@ impl Worker {
     /// Runs a whole search and returns its outcome (the caller announces it).
     pub fn run(&mut self, job: &SearchJob) -> Outcome {
         self.pos = job.pos.clone();
-        self.pos.trim_history();
+        // The root first: `trim_history` cuts only at the root, keeping what repetitions can reach.
         self.pos.set_root();
+        self.pos.trim_history();
         self.tt = job.tt.clone();
         self.shared = job.shared.clone();
         // In a pool the table was aged once for all threads (`Pool::start`).
@@ -347,9 +348,9 @@ impl Worker {
         self.report(Report::Iteration(it));
     }
 
-    /// Reports the root move being searched, after a few seconds (to keep the output short).
+    /// Reports the root move being searched, once the search has run [`CURRMOVE_DELAY`].
     pub(super) fn report_currmove(&mut self, depth: Depth, mv: Move, number: usize) {
-        if self.start.elapsed() > Duration::from_secs(3) {
+        if self.start.elapsed() > CURRMOVE_DELAY {
             self.report(Report::CurrMove { depth, mv, number });
         }
     }

@@ -1,8 +1,10 @@
-//! Text out: turns typed [`Response`]s into protocol lines. The only place moves become strings.
+//! Text out: turns typed [`Reply`]s (the protocol's answers and the engine's events) into protocol
+//! lines. The only place moves become strings.
 
+use super::Reply;
 use super::options::{Kind, OPTIONS};
-use crate::bench;
-use crate::engine::Response;
+use crate::bench::{self, BenchLine, Quality};
+use crate::engine::Event;
 use crate::eval::{Split, Trace, layout::GROUPS, pst::PHASE_TOTAL};
 use crate::score::Score;
 use crate::search::Iteration;
@@ -10,6 +12,7 @@ use crate::tt::Bound;
 use crate::wdl::Wdl;
 use shakmaty::{CastlingMode, Chess, Move, Position as _, Square};
 use std::fmt::Write as _;
+use std::time::Duration;
 
 fn uci(m: Move, mode: CastlingMode) -> String {
     m.to_uci(mode).to_string()
@@ -51,10 +54,10 @@ pub fn info(it: &Iteration, mode: CastlingMode, wdl: Option<Wdl>) -> String {
     line
 }
 
-/// All the lines one response makes.
-pub fn lines(r: &Response) -> Vec<String> {
+/// All the lines one reply makes.
+pub fn lines(r: &Reply) -> Vec<String> {
     match r {
-        Response::Identify => {
+        Reply::Identify => {
             let mut v =
                 vec![format!("id name Brudno {}", crate::version()), "id author the Brudno developers".to_string()];
             v.extend(OPTIONS.iter().map(|o| match o.kind {
@@ -67,22 +70,35 @@ pub fn lines(r: &Response) -> Vec<String> {
             }));
             v
         }
-        Response::UciOk => vec!["uciok".into()],
-        Response::ReadyOk => vec!["readyok".into()],
-        Response::Info(it, mode, wdl) => vec![info(it, *mode, *wdl)],
-        Response::CurrMove(depth, m, n, mode) => {
+        Reply::UciOk => vec!["uciok".into()],
+        Reply::ReadyOk => vec!["readyok".into()],
+        Reply::Error(s) => vec![error(s)],
+        Reply::Event(e) => event_lines(e),
+    }
+}
+
+/// `info string error: ...`
+fn error(s: &str) -> String {
+    format!("info string error: {s}")
+}
+
+/// All the lines one engine event makes.
+pub fn event_lines(e: &Event) -> Vec<String> {
+    match e {
+        Event::Info(it, mode, wdl) => vec![info(it, *mode, *wdl)],
+        Event::CurrMove(depth, m, n, mode) => {
             vec![format!("info depth {depth} currmove {} currmovenumber {n}", uci(*m, *mode))]
         }
-        Response::BestMove(o, mode) => {
+        Event::BestMove(o, mode) => {
             let best = o.best.map_or_else(|| "0000".to_string(), |m| uci(m, *mode));
             match o.ponder {
                 Some(p) if o.best.is_some() => vec![format!("bestmove {best} ponder {}", uci(p, *mode))],
                 _ => vec![format!("bestmove {best}")],
             }
         }
-        Response::Note(s) => vec![format!("info string {s}")],
-        Response::Error(s) => vec![format!("info string error: {s}")],
-        Response::Board(pos, trace) => {
+        Event::Note(s) => vec![format!("info string {s}")],
+        Event::Error(s) => vec![error(s)],
+        Event::Board(pos, trace) => {
             let mut v = board(pos.chess());
             v.push(String::new());
             v.push(format!("Fen: {}", pos.fen()));
@@ -94,19 +110,15 @@ pub fn lines(r: &Response) -> Vec<String> {
             }
             v
         }
-        Response::Eval(t) => eval_lines(t),
-        Response::Perft(divide, mode) => {
+        Event::Eval(t) => eval_lines(t),
+        Event::Perft(divide, mode) => {
             let mut v: Vec<String> = divide.iter().map(|(m, n)| format!("{}: {n}", uci(*m, *mode))).collect();
             v.push(String::new());
             v.push(format!("Nodes searched: {}", divide.iter().map(|(_, n)| n).sum::<u64>()));
             v
         }
-        Response::BenchLine(i, l) => {
-            vec![format!("{:>2}/{} {:>10} nodes  best {:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.best, l.fen)]
-        }
-        Response::BenchDone(nodes, t) => {
-            vec![format!("Bench: {nodes} nodes {} nps", bench::nps(*nodes, *t))]
-        }
+        Event::BenchLine(i, l) => vec![bench_line(*i, l)],
+        Event::BenchDone(nodes, t) => vec![bench_done(*nodes, *t)],
     }
 }
 
@@ -155,29 +167,21 @@ pub fn eval_text(chess: &Chess) -> String {
     eval_lines(&crate::eval::trace(chess)).join("\n")
 }
 
-/// The `brudno bench` output, printed as each position finishes; with `stats`, the search counters
-/// summed over the positions depth by depth before the signature line.
-pub fn print_bench(depth: i32, stats: bool) {
-    let mut all = Vec::new();
-    let (nodes, t) = bench::run(depth, |i, l| {
-        for line in lines(&Response::BenchLine(i, l.clone())) {
-            println!("{line}");
-        }
-        all.push(l.clone());
-    });
-    let q = bench::quality(&all);
-    println!(
+/// One bench position's line.
+pub fn bench_line(i: usize, l: &BenchLine) -> String {
+    format!("{:>2}/{} {:>10} nodes  best {:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.best, l.fen)
+}
+
+/// The search-quality line after a bench.
+pub fn bench_quality(q: &Quality) -> String {
+    format!(
         "Branching factor {:.2} (last 3 depths), first-move cutoffs {:.1}%",
         q.branching,
         q.first_move_cutoffs * 100.0
-    );
-    if stats {
-        let (nodes, counters) =
-            crate::stats::counters::sum_by_depth(all.iter().map(|l| (&l.depth_nodes[..], &l.depth_counters[..])));
-        println!("Search counters over all positions, per depth:");
-        crate::stats::counters::table(&nodes, &counters).iter().for_each(|l| println!("{l}"));
-    }
-    for line in lines(&Response::BenchDone(nodes, t)) {
-        println!("{line}");
-    }
+    )
+}
+
+/// The bench signature line (what OpenBench reads).
+pub fn bench_done(nodes: u64, t: Duration) -> String {
+    format!("Bench: {nodes} nodes {} nps", bench::nps(nodes, t))
 }

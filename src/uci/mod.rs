@@ -1,17 +1,92 @@
-//! The UCI front end: the only code that reads stdin or writes stdout.
+//! The UCI front end: the only code that reads stdin or writes stdout, and the only code that knows
+//! the protocol's words.
 //!
 //! A reader thread turns stdin into lines (lossy UTF-8, any length; EOF ends the session); the
-//! main thread parses each into a [`command::Command`], hands it to the [`Engine`], and prints every
-//! [`Response`] through [`format`], flushing per line. Search reports arrive on their own channel,
-//! so `isready` and `stop` are answered while a search runs.
+//! main thread parses each into a [`command::Command`], answers the protocol's own commands (`uci`,
+//! `isready`) itself, translates the rest into engine [`Request`]s ([`dispatch`]), and prints every
+//! [`Reply`] through [`format`], flushing per line. Search reports arrive on their own channel, so
+//! `isready` and `stop` are answered while a search runs.
 
 pub mod command;
 pub mod format;
 pub mod options;
 
-use crate::engine::{Engine, Flow, Response};
+use crate::engine::{self, Engine, Event, Flow, Request};
+use command::Command;
 use crossbeam_channel::{select, unbounded};
 use std::io::{BufRead, Write};
+
+/// Something to tell the GUI: the protocol's own answers, or an engine event.
+#[derive(Clone, Debug)]
+pub enum Reply {
+    /// `id` lines and the option list.
+    Identify,
+    /// `uciok`
+    UciOk,
+    /// `readyok`
+    ReadyOk,
+    /// `info string error: ...` for a line that was not understood.
+    Error(String),
+    /// What the engine reported.
+    Event(Event),
+}
+
+/// Handles one parsed command: answers `uci` and `isready` here, turns the rest into an engine
+/// request. A refused `setoption` is reported once the engine is idle, where its answer would be.
+pub fn dispatch(engine: &mut Engine, cmd: Command, out: &mut impl FnMut(Reply)) -> Flow {
+    let request = match cmd {
+        Command::Uci => {
+            out(Reply::Identify);
+            out(Reply::UciOk);
+            return Flow::Continue;
+        }
+        Command::IsReady => {
+            out(Reply::ReadyOk);
+            return Flow::Continue;
+        }
+        Command::SetOption { name, value } => match options::parse_setting(&name, value.as_deref()) {
+            Ok(setting) => Request::Configure(setting),
+            Err(e) => {
+                engine.wait_idle(&mut |e| out(Reply::Event(e)));
+                out(Reply::Error(e.to_string()));
+                return Flow::Continue;
+            }
+        },
+        Command::Debug(on) => Request::Debug(on),
+        Command::UciNewGame => Request::NewGame,
+        Command::Position { fen, moves } => Request::Position { fen, moves },
+        Command::Go(go) => Request::Go(go.into_request()),
+        Command::Perft(depth) => Request::Perft(depth),
+        Command::Stop => Request::Stop,
+        Command::PonderHit => Request::PonderHit,
+        Command::Quit => Request::Quit,
+        Command::Display => Request::Display,
+        Command::Eval => Request::Eval,
+        Command::Bench(depth) => Request::Bench(depth),
+    };
+    engine.handle(request, &mut |e| out(Reply::Event(e)))
+}
+
+impl command::Go {
+    /// The engine's view of this `go`: the same limits, each skipped word described for the user.
+    pub fn into_request(self) -> engine::Go {
+        engine::Go {
+            wtime: self.wtime,
+            btime: self.btime,
+            winc: self.winc,
+            binc: self.binc,
+            movestogo: self.movestogo,
+            depth: self.depth,
+            nodes: self.nodes,
+            mate: self.mate,
+            movetime: self.movetime,
+            infinite: self.infinite,
+            ponder: self.ponder,
+            searchmoves: self.searchmoves,
+            skipped: self.skipped.iter().map(|e| format!("go: {e}")).collect(),
+        }
+    }
+}
 
 /// Runs the protocol on stdin/stdout until `quit` or end of input.
 pub fn run() {
@@ -40,7 +115,7 @@ pub fn run() {
 
     let mut engine = Engine::new();
     let reports = engine.reports().clone();
-    let mut emit = |r: Response| {
+    let mut emit = |r: Reply| {
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         for line in format::lines(&r) {
@@ -53,24 +128,24 @@ pub fn run() {
         select! {
             recv(line_rx) -> msg => {
                 let Ok(line) = msg else {
-                    engine.end_of_input(&mut emit);
+                    engine.end_of_input(&mut |e| emit(Reply::Event(e)));
                     break;
                 };
                 let line = line.trim_end_matches(['\n', '\r']);
                 log::debug!("<< {line}");
                 match command::parse(line) {
                     Ok(cmd) => {
-                        if engine.handle(cmd, &mut emit) == Flow::Quit {
+                        if dispatch(&mut engine, cmd, &mut emit) == Flow::Quit {
                             break;
                         }
                     }
                     Err(command::ParseError::Empty) => {}
-                    Err(e) => emit(Response::Error(e.to_string())),
+                    Err(e) => emit(Reply::Error(e.to_string())),
                 }
             }
             recv(reports) -> msg => {
                 if let Ok(r) = msg {
-                    engine.on_report(r, &mut emit);
+                    engine.on_report(r, &mut |e| emit(Reply::Event(e)));
                 }
             }
         }

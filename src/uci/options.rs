@@ -1,7 +1,10 @@
-//! The UCI option table: names, types, defaults and ranges, and validation of `setoption` values.
+//! The UCI option table: names, types, defaults and ranges, and the parsing of `setoption` values
+//! into the engine's typed [`Setting`]s (the only place option values are read).
 //! Names match case-insensitively, as the UCI specification asks.
 
+use crate::engine::{Setting, defaults};
 use crate::search::strength;
+use crate::{book, syzygy};
 use std::fmt;
 
 /// The type and range of an option.
@@ -39,77 +42,42 @@ pub struct OptionDef {
     pub kind: Kind,
 }
 
-/// Default transposition table size in MB.
-pub const DEFAULT_HASH: usize = 16;
-
 /// Every option the engine announces.
 pub const OPTIONS: &[OptionDef] = &[
-    OptionDef { name: "Hash", kind: Kind::Spin { default: DEFAULT_HASH as i64, min: 1, max: 65536 } },
-    OptionDef { name: "Threads", kind: Kind::Spin { default: 1, min: 1, max: 256 } },
-    OptionDef { name: "Move Overhead", kind: Kind::Spin { default: 30, min: 0, max: 5000 } },
+    OptionDef { name: "Hash", kind: Kind::Spin { default: defaults::HASH_MB as i64, min: 1, max: 65536 } },
+    OptionDef { name: "Threads", kind: Kind::Spin { default: defaults::THREADS as i64, min: 1, max: 256 } },
+    OptionDef {
+        name: "Move Overhead",
+        kind: Kind::Spin { default: defaults::MOVE_OVERHEAD_MS as i64, min: 0, max: 5000 },
+    },
     OptionDef { name: "Clear Hash", kind: Kind::Button },
-    OptionDef { name: "Ponder", kind: Kind::Check { default: false } },
-    OptionDef { name: "MultiPV", kind: Kind::Spin { default: 1, min: 1, max: 256 } },
-    OptionDef { name: "UCI_Chess960", kind: Kind::Check { default: false } },
-    OptionDef { name: "UCI_ShowWDL", kind: Kind::Check { default: false } },
-    OptionDef { name: "UCI_LimitStrength", kind: Kind::Check { default: false } },
+    OptionDef { name: "Ponder", kind: Kind::Check { default: defaults::PONDER } },
+    OptionDef { name: "MultiPV", kind: Kind::Spin { default: defaults::MULTI_PV as i64, min: 1, max: 256 } },
+    OptionDef { name: "UCI_Chess960", kind: Kind::Check { default: defaults::CHESS960 } },
+    OptionDef { name: "UCI_ShowWDL", kind: Kind::Check { default: defaults::SHOW_WDL } },
+    OptionDef { name: "UCI_LimitStrength", kind: Kind::Check { default: defaults::LIMIT_STRENGTH } },
     OptionDef {
         name: "UCI_Elo",
         kind: Kind::Spin { default: strength::DEFAULT_ELO, min: strength::MIN_ELO, max: strength::MAX_ELO },
     },
-    OptionDef { name: "OwnBook", kind: Kind::Check { default: false } },
+    OptionDef { name: "OwnBook", kind: Kind::Check { default: book::DEFAULT_ENABLED } },
     OptionDef { name: "BookFile", kind: Kind::Str { default: EMPTY } },
-    OptionDef { name: "BookDepth", kind: Kind::Spin { default: 16, min: 1, max: 1000 } },
-    OptionDef { name: "BookBestMove", kind: Kind::Check { default: false } },
+    OptionDef { name: "BookDepth", kind: Kind::Spin { default: book::DEFAULT_DEPTH as i64, min: 1, max: 1000 } },
+    OptionDef { name: "BookBestMove", kind: Kind::Check { default: book::DEFAULT_BEST } },
     OptionDef { name: "SyzygyPath", kind: Kind::Str { default: EMPTY } },
-    OptionDef { name: "SyzygyProbeDepth", kind: Kind::Spin { default: 1, min: 1, max: 100 } },
-    OptionDef { name: "SyzygyProbeLimit", kind: Kind::Spin { default: 7, min: 0, max: 7 } },
-    OptionDef { name: "Syzygy50MoveRule", kind: Kind::Check { default: true } },
+    OptionDef {
+        name: "SyzygyProbeDepth",
+        kind: Kind::Spin { default: syzygy::DEFAULT_PROBE_DEPTH as i64, min: 1, max: 100 },
+    },
+    OptionDef {
+        name: "SyzygyProbeLimit",
+        kind: Kind::Spin { default: syzygy::DEFAULT_PROBE_LIMIT as i64, min: 0, max: 7 },
+    },
+    OptionDef { name: "Syzygy50MoveRule", kind: Kind::Check { default: syzygy::DEFAULT_RULE50 } },
 ];
 
 /// The value of a string option that names nothing.
 pub const EMPTY: &str = "<empty>";
-
-/// A validated option setting.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Setting {
-    /// Hash size in MB.
-    Hash(usize),
-    /// Search threads.
-    Threads(usize),
-    /// Move Overhead in ms.
-    MoveOverhead(u64),
-    /// Clear the hash table.
-    ClearHash,
-    /// Ponder on or off.
-    Ponder(bool),
-    /// Number of lines.
-    MultiPv(usize),
-    /// Chess960 castling.
-    Chess960(bool),
-    /// `wdl` in `info` lines.
-    ShowWdl(bool),
-    /// `UCI_LimitStrength`: play at the `UCI_Elo` level.
-    LimitStrength(bool),
-    /// `UCI_Elo`: the level's Elo.
-    Elo(i64),
-    /// Play from the opening book.
-    OwnBook(bool),
-    /// Opening book file (empty: none).
-    BookFile(String),
-    /// Book moves are played up to this game ply.
-    BookDepth(u32),
-    /// Always the book's heaviest move instead of a weighted draw.
-    BookBestMove(bool),
-    /// Tablebase directories separated by `:` (empty: none).
-    SyzygyPath(String),
-    /// Minimum remaining depth for tablebase probes in the search.
-    SyzygyProbeDepth(i32),
-    /// Most pieces a position may have to be probed.
-    SyzygyProbeLimit(usize),
-    /// Whether wins and losses beyond the fifty-move rule count as draws.
-    Syzygy50MoveRule(bool),
-}
 
 /// Why a `setoption` was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

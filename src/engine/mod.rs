@@ -1,59 +1,34 @@
 //! The engine: owns the game position, the options, the transposition table and the search thread,
-//! and turns typed commands into typed [`Response`]s. It never makes text; `uci::format` does.
+//! and turns typed [`Request`]s into typed [`Event`]s. It knows no protocol: it neither reads nor
+//! makes text; a front end (`uci/`) parses requests and formats events.
 //!
-//! Commands that change what a search depends on (`position`, `setoption`, `ucinewgame`, `go`,
-//! `bench`, `go perft`) first stop any running search and wait for its `bestmove`, so every `go`
-//! ends with exactly one `bestmove`. A bestmove found while pondering or in `go infinite` is held
-//! until `stop` or `ponderhit`, as the protocol requires; nothing spins while it waits.
+//! Requests that change what a search depends on (position, option, new game, go, bench, perft)
+//! first stop any running search and wait for its best move, so every search ends with exactly one
+//! [`Event::BestMove`]. A best move found while pondering or in an infinite search is held until
+//! stop or ponderhit, as UCI requires; nothing spins while it waits.
 
-use crate::bench::{self, BenchLine};
+pub mod defaults;
+pub mod event;
+pub mod request;
+
+pub use event::Event;
+pub use request::{Go, Request, Setting};
+
+use crate::bench;
 use crate::book::{BookError, BookOptions};
-use crate::eval::{self, Trace};
+use crate::eval;
 use crate::position::Position;
 use crate::search::limits::{Clock, Limits};
 use crate::search::strength::{self, Strength};
-use crate::search::{Iteration, Outcome, Report, SearchJob, SearchThread, Shared};
+use crate::search::{Outcome, Report, SearchJob, SearchThread, Shared};
 use crate::syzygy::SyzygyOptions;
 use crate::tt::Tt;
-use crate::uci::command::{Command, Go};
-use crate::uci::options::{DEFAULT_HASH, Setting, parse_setting};
-use crate::wdl::{self, Wdl};
+use crate::wdl;
 use crossbeam_channel::Receiver;
 use shakmaty::{CastlingMode, Color, Move, Position as _};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// Something to tell the GUI.
-#[derive(Clone, Debug)]
-pub enum Response {
-    /// `id` lines and the option list.
-    Identify,
-    /// `uciok`
-    UciOk,
-    /// `readyok`
-    ReadyOk,
-    /// An iteration's `info` line.
-    Info(Iteration, CastlingMode, Option<Wdl>),
-    /// `info currmove`
-    CurrMove(i32, Move, usize, CastlingMode),
-    /// `bestmove`
-    BestMove(Outcome, CastlingMode),
-    /// `info string ...`
-    Note(String),
-    /// `info string error: ...`
-    Error(String),
-    /// The `d` board display.
-    Board(Box<Position>, Option<Box<Trace>>),
-    /// The `eval` breakdown.
-    Eval(Box<Trace>),
-    /// `go perft` result.
-    Perft(Vec<(Move, u64)>, CastlingMode),
-    /// One bench position done.
-    BenchLine(usize, BenchLine),
-    /// The bench total.
-    BenchDone(u64, Duration),
-}
 
 /// Whether the loop goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,17 +99,18 @@ impl Engine {
     /// An engine at the start position with default options.
     pub fn new() -> Self {
         let (thread, reports) = SearchThread::spawn();
-        let tt =
-            Tt::new(DEFAULT_HASH).or_else(|_| Tt::new(1)).unwrap_or_else(|_| unreachable!("1 MB always allocates"));
+        let tt = Tt::new(defaults::HASH_MB)
+            .or_else(|_| Tt::new(1))
+            .unwrap_or_else(|_| unreachable!("1 MB always allocates"));
         Self {
             pos: Position::default(),
             options: Options {
-                threads: 1,
-                overhead: Duration::from_millis(30),
-                multipv: 1,
-                chess960: false,
-                show_wdl: false,
-                limit_strength: false,
+                threads: defaults::THREADS,
+                overhead: Duration::from_millis(defaults::MOVE_OVERHEAD_MS),
+                multipv: defaults::MULTI_PV,
+                chess960: defaults::CHESS960,
+                show_wdl: defaults::SHOW_WDL,
+                limit_strength: defaults::LIMIT_STRENGTH,
                 elo: strength::DEFAULT_ELO,
             },
             tt: Arc::new(tt),
@@ -157,87 +133,82 @@ impl Engine {
         self.pos.mode()
     }
 
-    /// Handles one command.
-    pub fn handle(&mut self, cmd: Command, out: &mut impl FnMut(Response)) -> Flow {
-        match cmd {
-            Command::Uci => {
-                out(Response::Identify);
-                out(Response::UciOk);
-            }
-            Command::Debug(on) => self.debug = on,
-            Command::IsReady => out(Response::ReadyOk),
-            Command::SetOption { name, value } => {
+    /// Handles one request.
+    pub fn handle(&mut self, request: Request, out: &mut impl FnMut(Event)) -> Flow {
+        match request {
+            Request::Debug(on) => self.debug = on,
+            Request::Configure(setting) => {
                 self.wait_idle(out);
-                self.set_option(&name, value.as_deref(), out);
+                self.set_option(setting, out);
             }
-            Command::UciNewGame => {
+            Request::NewGame => {
                 self.wait_idle(out);
                 self.tt.clear();
                 self.thread.clear();
             }
-            Command::Position { fen, moves } => {
+            Request::Position { fen, moves } => {
                 self.wait_idle(out);
                 self.set_position(fen.as_deref(), &moves, out);
             }
-            Command::Go(go) => {
+            Request::Go(go) => {
                 self.wait_idle(out);
                 self.go(&go, out);
             }
-            Command::Perft(depth) => {
+            Request::Perft(depth) => {
                 self.wait_idle(out);
-                out(Response::Perft(crate::perft::divide(&self.pos, depth.clamp(1, 12)), self.mode()));
+                out(Event::Perft(crate::perft::divide(&self.pos, depth.clamp(1, 12)), self.mode()));
             }
-            Command::Stop => self.stop(out),
-            Command::PonderHit => self.ponderhit(out),
-            Command::Quit => {
+            Request::Stop => self.stop(out),
+            Request::PonderHit => self.ponderhit(out),
+            Request::Quit => {
                 self.wait_idle(out);
                 return Flow::Quit;
             }
-            Command::Display => {
+            Request::Display => {
                 let trace = Box::new(eval::trace(self.pos.chess()));
-                out(Response::Board(Box::new(self.pos.clone()), Some(trace)));
+                out(Event::Board(Box::new(self.pos.clone()), Some(trace)));
             }
-            Command::Eval => out(Response::Eval(Box::new(eval::trace(self.pos.chess())))),
-            Command::Bench(depth) => {
+            Request::Eval => out(Event::Eval(Box::new(eval::trace(self.pos.chess())))),
+            Request::Bench(depth) => {
                 self.wait_idle(out);
                 let depth = depth.map_or(bench::DEFAULT_DEPTH, |d| d.clamp(1, 64) as i32);
-                let (nodes, t) = bench::run(depth, |i, line| out(Response::BenchLine(i, line.clone())));
-                out(Response::BenchDone(nodes, t));
+                let (nodes, t) = bench::run(depth, |i, line| out(Event::BenchLine(i, line.clone())));
+                out(Event::BenchDone(nodes, t));
             }
         }
         Flow::Continue
     }
 
     /// Handles a report from the search thread.
-    pub fn on_report(&mut self, report: Report, out: &mut impl FnMut(Response)) {
+    pub fn on_report(&mut self, report: Report, out: &mut impl FnMut(Event)) {
         let mode = self.mode();
         match report {
             Report::Iteration(it) => {
                 let wdl = self.options.show_wdl.then(|| wdl::of_score(it.score, self.pos.chess().board()));
-                out(Response::Info(it, mode, wdl))
+                out(Event::Info(it, mode, wdl))
             }
-            Report::CurrMove { depth, mv, number } => out(Response::CurrMove(depth, mv, number, mode)),
+            Report::CurrMove { depth, mv, number } => out(Event::CurrMove(depth, mv, number, mode)),
             Report::Finished(outcome) => match self.state {
                 State::Searching { hold: true, .. } if !self.shared.stopped() => self.state = State::Holding(outcome),
                 _ => {
                     self.state = State::Idle;
-                    out(Response::BestMove(outcome, mode));
+                    out(Event::BestMove(outcome, mode));
                 }
             },
         }
     }
 
-    fn stop(&mut self, out: &mut impl FnMut(Response)) {
+    fn stop(&mut self, out: &mut impl FnMut(Event)) {
         self.shared.stop.store(true, Ordering::Relaxed);
         self.shared.pondering.store(false, Ordering::Relaxed);
         match std::mem::replace(&mut self.state, State::Idle) {
-            State::Holding(outcome) => out(Response::BestMove(outcome, self.mode())),
+            State::Holding(outcome) => out(Event::BestMove(outcome, self.mode())),
             State::Searching { start, endless, .. } => self.state = State::Searching { hold: false, endless, start },
             State::Idle => {}
         }
     }
 
-    fn ponderhit(&mut self, out: &mut impl FnMut(Response)) {
+    fn ponderhit(&mut self, out: &mut impl FnMut(Event)) {
         if !self.shared.pondering.load(Ordering::Relaxed) {
             return;
         }
@@ -250,7 +221,7 @@ impl Engine {
             }
             State::Holding(outcome) => {
                 self.shared.pondering.store(false, Ordering::Relaxed);
-                out(Response::BestMove(outcome, self.mode()));
+                out(Event::BestMove(outcome, self.mode()));
             }
             State::Idle => {}
         }
@@ -259,7 +230,7 @@ impl Engine {
     /// End of input: a search with a limit of its own (depth, nodes, time) runs to its end and
     /// answers, so `echo "go depth 10" | brudno` prints its result; one that only `stop` would end
     /// (`go infinite`, pondering, a bare `go`, `go mate N` alone) is stopped. Then the session ends.
-    pub fn end_of_input(&mut self, out: &mut impl FnMut(Response)) {
+    pub fn end_of_input(&mut self, out: &mut impl FnMut(Event)) {
         if matches!(
             self.state,
             State::Searching { hold: true, .. } | State::Searching { endless: true, .. } | State::Holding(_)
@@ -269,8 +240,10 @@ impl Engine {
         self.drain(out);
     }
 
-    /// Stops any search and blocks until its bestmove is out (printing what arrives meanwhile).
-    fn wait_idle(&mut self, out: &mut impl FnMut(Response)) {
+    /// Stops any search and blocks until its best move is out (passing on what arrives meanwhile).
+    /// A front end calls it before reporting a request it refused, so that the report comes where
+    /// the request's own answer would have come.
+    pub fn wait_idle(&mut self, out: &mut impl FnMut(Event)) {
         if self.state == State::Idle {
             return;
         }
@@ -279,7 +252,7 @@ impl Engine {
     }
 
     /// Blocks until the running search has announced its bestmove.
-    fn drain(&mut self, out: &mut impl FnMut(Response)) {
+    fn drain(&mut self, out: &mut impl FnMut(Event)) {
         while self.state != State::Idle {
             match self.reports.recv() {
                 Ok(r) => self.on_report(r, out),
@@ -288,64 +261,65 @@ impl Engine {
         }
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>, out: &mut impl FnMut(Response)) {
-        match parse_setting(name, value) {
-            Err(e) => out(Response::Error(e.to_string())),
-            Ok(Setting::Hash(mb)) => self.resize_tt(mb, out),
-            Ok(Setting::ClearHash) => self.tt.clear(),
-            Ok(Setting::Threads(n)) => {
+    fn set_option(&mut self, setting: Setting, out: &mut impl FnMut(Event)) {
+        match setting {
+            Setting::Hash(mb) => self.resize_tt(mb, out),
+            Setting::ClearHash => self.tt.clear(),
+            Setting::Threads(n) => {
                 // Idle here (`wait_idle` above): helpers start or end between searches.
                 self.options.threads = self.thread.set_threads(n);
                 if self.options.threads < n {
-                    out(Response::Error(format!("could start only {} of {n} threads", self.options.threads)));
+                    out(Event::Error(format!("could start only {} of {n} threads", self.options.threads)));
                 }
             }
-            Ok(Setting::MoveOverhead(ms)) => self.options.overhead = Duration::from_millis(ms),
-            Ok(Setting::Ponder(_)) => {}
-            Ok(Setting::MultiPv(n)) => self.options.multipv = n,
-            Ok(Setting::ShowWdl(on)) => self.options.show_wdl = on,
-            Ok(Setting::LimitStrength(on)) => self.options.limit_strength = on,
-            Ok(Setting::Elo(elo)) => self.options.elo = elo,
-            Ok(Setting::Chess960(on)) => {
+            Setting::MoveOverhead(ms) => self.options.overhead = Duration::from_millis(ms),
+            Setting::Ponder(_) => {}
+            Setting::MultiPv(n) => self.options.multipv = n,
+            Setting::ShowWdl(on) => self.options.show_wdl = on,
+            Setting::LimitStrength(on) => self.options.limit_strength = on,
+            Setting::Elo(elo) => self.options.elo = elo,
+            Setting::Chess960(on) => {
                 self.options.chess960 = on;
                 let mode = CastlingMode::from_chess960(on);
                 if let Ok(p) = Position::from_fen(&self.pos.fen(), on) {
                     self.pos = Position::from_chess(p.chess().clone(), mode);
                 }
             }
-            Ok(Setting::OwnBook(on)) => report_book(self.book.set_enabled(on), out),
-            Ok(Setting::BookFile(file)) => report_book(self.book.set_file(&file), out),
-            Ok(Setting::BookDepth(plies)) => self.book.depth = plies,
-            Ok(Setting::BookBestMove(on)) => self.book.best = on,
-            Ok(Setting::SyzygyPath(path)) => {
+            Setting::OwnBook(on) => report_book(self.book.set_enabled(on), out),
+            Setting::BookFile(file) => report_book(self.book.set_file(&file), out),
+            Setting::BookDepth(plies) => self.book.depth = plies,
+            Setting::BookBestMove(on) => self.book.best = on,
+            Setting::SyzygyPath(path) => {
                 let (note, errors) = self.syzygy.set_path(&path);
-                note.into_iter().for_each(|n| out(Response::Note(n)));
-                errors.into_iter().for_each(|e| out(Response::Error(e)));
+                note.into_iter().for_each(|n| out(Event::Note(n)));
+                errors.into_iter().for_each(|e| out(Event::Error(e)));
             }
-            Ok(Setting::SyzygyProbeDepth(d)) => self.syzygy.probe_depth = d,
-            Ok(Setting::SyzygyProbeLimit(n)) => self.syzygy.probe_limit = n,
-            Ok(Setting::Syzygy50MoveRule(on)) => self.syzygy.rule50 = on,
+            Setting::SyzygyProbeDepth(d) => self.syzygy.probe_depth = d,
+            Setting::SyzygyProbeLimit(n) => self.syzygy.probe_limit = n,
+            Setting::Syzygy50MoveRule(on) => self.syzygy.rule50 = on,
         }
     }
 
     /// Replaces the table by one of `mb` MB; if that cannot be allocated (the allocation is fallible,
     /// never an abort), says so and keeps the old one.
-    fn resize_tt(&mut self, mb: usize, out: &mut impl FnMut(Response)) {
+    fn resize_tt(&mut self, mb: usize, out: &mut impl FnMut(Event)) {
         match Tt::new(mb) {
-            // The old table is freed here, once no search holds it (the engine is idle).
+            // The engine lets go of the old table here, but it is freed only when the search threads
+            // let go too: each keeps the table of its last search until the next `go` brings this one,
+            // so until then both tables are allocated.
             Ok(tt) => self.tt = Arc::new(tt),
-            Err(e) => out(Response::Error(format!("{e}; keeping {} MB", self.tt.size_mb()))),
+            Err(e) => out(Event::Error(format!("{e}; keeping {} MB", self.tt.size_mb()))),
         }
     }
 
     /// Sets up a position; on a bad FEN the old position stays; on a bad move the moves before it stay.
-    fn set_position(&mut self, fen: Option<&str>, moves: &[String], out: &mut impl FnMut(Response)) {
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String], out: &mut impl FnMut(Event)) {
         let chess960 = self.options.chess960;
         let base = match fen {
             None => Position::from_chess(shakmaty::Chess::default(), CastlingMode::from_chess960(chess960)),
             Some(f) => match Position::from_fen(f, chess960) {
                 Ok(p) => p,
-                Err(e) => return out(Response::Error(e.to_string())),
+                Err(e) => return out(Event::Error(e.to_string())),
             },
         };
         let mut pos = base;
@@ -359,7 +333,7 @@ impl Engine {
                     }
                 }
                 Err(e) => {
-                    out(Response::Error(format!("{e} (move {}); position set up to the move before it", i + 1)));
+                    out(Event::Error(format!("{e} (move {}); position set up to the move before it", i + 1)));
                     break;
                 }
             }
@@ -367,21 +341,21 @@ impl Engine {
         self.pos = pos;
     }
 
-    fn go(&mut self, go: &Go, out: &mut impl FnMut(Response)) {
+    fn go(&mut self, go: &Go, out: &mut impl FnMut(Event)) {
         for e in &go.skipped {
-            out(Response::Error(format!("go: {e}; skipped")));
+            out(Event::Error(format!("{e}; skipped")));
         }
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match self.pos.parse_move(text) {
                 Ok(m) => searchmoves.push(m),
-                Err(e) => out(Response::Error(format!("searchmoves: {e}, ignored"))),
+                Err(e) => out(Event::Error(format!("searchmoves: {e}, ignored"))),
             }
         }
         let mut limits = limits(go, self.pos.turn(), searchmoves);
         limits.strength = self.options.limit_strength.then(|| Strength::new(self.options.elo));
         if self.debug {
-            out(Response::Note(format!("limits {limits:?}")));
+            out(Event::Note(format!("limits {limits:?}")));
         }
         // A book move answers at once, except where the GUI waits for `stop` or restricts the root.
         if !go.infinite
@@ -390,8 +364,8 @@ impl Engine {
             && go.mate.is_none()
             && let Some(bm) = self.book.choose(&self.pos)
         {
-            out(Response::Note(format!("book move {} weight {}", self.pos.uci(bm.mv), bm.weight)));
-            out(Response::BestMove(Outcome { best: Some(bm.mv), ..Outcome::default() }, self.mode()));
+            out(Event::Note(format!("book move {} weight {}", self.pos.uci(bm.mv), bm.weight)));
+            out(Event::BestMove(Outcome { best: Some(bm.mv), ..Outcome::default() }, self.mode()));
             return;
         }
         let start = Instant::now();
@@ -413,11 +387,11 @@ impl Engine {
 
 /// Reports the outcome of a book option: a note on a book just read, or the error (play goes on
 /// without a book).
-fn report_book(result: Result<Option<String>, BookError>, out: &mut impl FnMut(Response)) {
+fn report_book(result: Result<Option<String>, BookError>, out: &mut impl FnMut(Event)) {
     match result {
-        Ok(Some(note)) => out(Response::Note(note)),
+        Ok(Some(note)) => out(Event::Note(note)),
         Ok(None) => {}
-        Err(e) => out(Response::Error(format!("{e}; playing without a book"))),
+        Err(e) => out(Event::Error(format!("{e}; playing without a book"))),
     }
 }
 
@@ -456,7 +430,6 @@ fn limits(go: &Go, us: Color, searchmoves: Vec<Move>) -> Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uci::command::ParseError;
 
     fn clock_ms(l: &Limits) -> Option<u64> {
         l.clock.map(|c| c.time.as_millis() as u64)
@@ -472,16 +445,16 @@ mod tests {
         // More than the address space: the reservation fails instead of aborting the process.
         engine.resize_tt(usize::MAX, &mut |r| said.push(r));
         assert!(
-            matches!(said.as_slice(), [Response::Error(e)] if e.contains("could not allocate") && e.ends_with("keeping 2 MB")),
+            matches!(said.as_slice(), [Event::Error(e)] if e.contains("could not allocate") && e.ends_with("keeping 2 MB")),
             "{said:?}"
         );
         assert_eq!(engine.tt.size_mb(), 2);
         // The engine still searches with the kept table.
         said.clear();
-        engine.handle(Command::Go(Go { depth: Some(2), ..Go::default() }), &mut |r| said.push(r));
+        engine.handle(Request::Go(Go { depth: Some(2), ..Go::default() }), &mut |r| said.push(r));
         engine.end_of_input(&mut |r| said.push(r));
-        let best: Vec<&Response> = said.iter().filter(|r| matches!(r, Response::BestMove(..))).collect();
-        assert!(matches!(best.as_slice(), [Response::BestMove(o, _)] if o.best.is_some()), "{said:?}");
+        let best: Vec<&Event> = said.iter().filter(|r| matches!(r, Event::BestMove(..))).collect();
+        assert!(matches!(best.as_slice(), [Event::BestMove(o, _)] if o.best.is_some()), "{said:?}");
     }
 
     #[test]
@@ -507,7 +480,7 @@ mod tests {
 
     #[test]
     fn a_skipped_word_with_nothing_left_is_no_time() {
-        let skipped = Go { skipped: vec![ParseError::Unexpected("sideways".into())], ..Go::default() };
+        let skipped = Go { skipped: vec!["unexpected 'sideways'".into()], ..Go::default() };
         assert_eq!(clock_ms(&limits(&skipped, Color::White, vec![])), Some(0));
         let with_depth = Go { depth: Some(2), ..skipped.clone() };
         assert_eq!(limits(&with_depth, Color::White, vec![]).clock, None);

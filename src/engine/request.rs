@@ -1,0 +1,109 @@
+//! What the engine is asked to do: typed, protocol-free requests. A front end (the UCI loop in
+//! `uci/`) parses its own text into these; the engine never sees the protocol's words.
+
+/// One request to the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Extra notes (the limits of each search) on or off.
+    Debug(bool),
+    /// Change an option.
+    Configure(Setting),
+    /// A new game starts: forget what earlier searches learnt.
+    NewGame,
+    /// Set up a position.
+    Position {
+        /// A FEN; `None` for the start position.
+        fen: Option<String>,
+        /// Moves to play from it, in the position's move notation (checked by the engine).
+        moves: Vec<String>,
+    },
+    /// Start a search.
+    Go(Go),
+    /// Count leaf nodes to this depth, move by move.
+    Perft(u32),
+    /// End the search now.
+    Stop,
+    /// The opponent played the move the engine pondered on.
+    PonderHit,
+    /// End the session (after the running search's answer).
+    Quit,
+    /// Show the position.
+    Display,
+    /// Show the static evaluation.
+    Eval,
+    /// Run the bench to this depth (the default when `None`).
+    Bench(Option<u32>),
+}
+
+/// The parameters of a search, as the front end received them (times in milliseconds).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// White's clock.
+    pub wtime: Option<u64>,
+    /// Black's clock.
+    pub btime: Option<u64>,
+    /// White's increment.
+    pub winc: Option<u64>,
+    /// Black's increment.
+    pub binc: Option<u64>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Depth limit.
+    pub depth: Option<u32>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Fixed time per move.
+    pub movetime: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Ponder mode.
+    pub ponder: bool,
+    /// Restrict the root to these moves (the position's move notation, checked by the engine).
+    pub searchmoves: Vec<String>,
+    /// What the front end could not read, described: each is reported, then ignored. Any makes a
+    /// search that only `stop` would end answer at once (the sender meant to bound it).
+    pub skipped: Vec<String>,
+}
+
+/// A validated option setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// Hash size in MB.
+    Hash(usize),
+    /// Search threads.
+    Threads(usize),
+    /// Move Overhead in ms.
+    MoveOverhead(u64),
+    /// Clear the hash table.
+    ClearHash,
+    /// Ponder on or off.
+    Ponder(bool),
+    /// Number of lines.
+    MultiPv(usize),
+    /// Chess960 castling.
+    Chess960(bool),
+    /// `wdl` in `info` lines.
+    ShowWdl(bool),
+    /// `UCI_LimitStrength`: play at the `UCI_Elo` level.
+    LimitStrength(bool),
+    /// `UCI_Elo`: the level's Elo.
+    Elo(i64),
+    /// Play from the opening book.
+    OwnBook(bool),
+    /// Opening book file (empty: none).
+    BookFile(String),
+    /// Book moves are played up to this game ply.
+    BookDepth(u32),
+    /// Always the book's heaviest move instead of a weighted draw.
+    BookBestMove(bool),
+    /// Tablebase directories separated by `:` (empty: none).
+    SyzygyPath(String),
+    /// Minimum remaining depth for tablebase probes in the search.
+    SyzygyProbeDepth(i32),
+    /// Most pieces a position may have to be probed.
+    SyzygyProbeLimit(usize),
+    /// Whether wins and losses beyond the fifty-move rule count as draws.
+    Syzygy50MoveRule(bool),
+}
