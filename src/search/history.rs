@@ -1,9 +1,10 @@
-//! Quiet-move ordering memory kept between searches: killer moves per ply, a butterfly history
-//! (side, from, to) with gravity, and counter-moves (the reply that refuted the previous move).
+//! Quiet-move ordering memory kept between searches: a butterfly history (side, from, to) with
+//! gravity, and counter-moves (the reply that refuted the previous move). The killers, which belong
+//! to one search's plies, live in the search stack (`frame.rs`).
 
 use super::params::{HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX};
 use crate::position;
-use crate::score::{Depth, MAX_PLY, Ply};
+use crate::score::Depth;
 use shakmaty::{Color, Move};
 
 /// Origin and target square indices of a move, castling as king-takes-rook (a drop: its square twice).
@@ -12,16 +13,15 @@ fn squares(m: Move) -> (usize, usize) {
     (from as usize, to as usize)
 }
 
-/// Killers, history and counter-moves.
+/// Butterfly history and counter-moves.
 pub struct History {
-    killers: Vec<[Option<Move>; 2]>,
     butterfly: Vec<i32>,
     counters: Vec<Option<Move>>,
 }
 
 impl Default for History {
     fn default() -> Self {
-        Self { killers: vec![[None; 2]; MAX_PLY + 4], butterfly: vec![0; 2 * 64 * 64], counters: vec![None; 64 * 64] }
+        Self { butterfly: vec![0; 2 * 64 * 64], counters: vec![None; 64 * 64] }
     }
 }
 
@@ -39,16 +39,6 @@ impl History {
     /// Forgets everything (new game).
     pub fn clear(&mut self) {
         *self = Self::default();
-    }
-
-    /// Forgets the killers (new search: they belong to other plies of another tree).
-    pub fn clear_killers(&mut self) {
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-    }
-
-    /// The two killers of a ply.
-    pub fn killers(&self, ply: Ply) -> [Option<Move>; 2] {
-        self.killers[ply]
     }
 
     /// History score of a quiet move.
@@ -70,27 +60,15 @@ impl History {
         *h += delta - *h * delta.abs() / HISTORY_MAX;
     }
 
-    /// Records a quiet cutoff move and penalises the quiets tried before it.
-    pub fn reward(
-        &mut self,
-        color: Color,
-        ply: Ply,
-        best: Move,
-        tried: &[Option<Move>],
-        depth: Depth,
-        prev: Option<Move>,
-    ) {
+    /// Records a quiet cutoff move (in the history, and as the counter to `prev`) and penalises the
+    /// quiets tried before it.
+    pub fn reward(&mut self, color: Color, best: Move, tried: &[Option<Move>], depth: Depth, prev: Option<Move>) {
         let b = bonus(depth);
         self.nudge(color, best, b);
         for &m in tried.iter().flatten() {
             if m != best {
                 self.nudge(color, m, -b);
             }
-        }
-        let k = &mut self.killers[ply];
-        if k[0] != Some(best) {
-            k[1] = k[0];
-            k[0] = Some(best);
         }
         if let Some(p) = prev {
             let (f, t) = squares(p);
@@ -105,18 +83,17 @@ mod tests {
     use shakmaty::{Role, Square};
 
     #[test]
-    fn history_is_bounded_and_killers_shift() {
+    fn history_is_bounded_and_counters_remembered() {
         let mut h = History::default();
         let a = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
         let b = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
         for _ in 0..1000 {
-            h.reward(Color::White, 3, a, &[Some(b), Some(a)], 20, None);
+            h.reward(Color::White, a, &[Some(b), Some(a)], 20, None);
         }
         assert!(h.score(Color::White, a) <= HISTORY_MAX && h.score(Color::White, a) > HISTORY_MAX / 2);
         assert!(h.score(Color::White, b) >= -HISTORY_MAX && h.score(Color::White, b) < -HISTORY_MAX / 2);
         assert_eq!(h.score(Color::Black, a), 0);
-        h.reward(Color::White, 3, b, &[], 1, Some(a));
-        assert_eq!(h.killers(3), [Some(b), Some(a)]);
+        h.reward(Color::White, b, &[], 1, Some(a));
         assert_eq!(h.counter(Some(a)), Some(b));
     }
 }

@@ -4,12 +4,12 @@
 //! threads (lazy SMP, `smp.rs`) and answers only once they have all stopped. Nothing here prints.
 
 pub mod counters;
+mod frame;
 pub mod history;
 pub mod limits;
 mod negamax;
 pub mod params;
 pub mod picker;
-pub mod pv;
 pub mod see;
 mod smp;
 pub mod strength;

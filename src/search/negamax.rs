@@ -1,6 +1,7 @@
 //! Fail-soft negamax alpha-beta with principal variation search, and the quiescence search.
 //! One function serves both colours: scores are always from the side to move's view.
 
+use super::frame;
 use super::params::*;
 use super::picker::{Kind, Picker, is_tactical};
 use super::see::{captured_value, promotion_gain, see_ge};
@@ -31,7 +32,7 @@ impl Worker {
         let pv_node = beta.0 - alpha.0 > 1;
         let root = ply == 0;
         let excluded = self.stack[ply].excluded;
-        self.pv.clear(ply);
+        self.stack[ply].pv.clear();
 
         // Step 1. Horizon: resolve captures first so the static evaluation is of a quiet position.
         let in_check = self.pos.in_check();
@@ -148,7 +149,8 @@ impl Worker {
         if moves.is_empty() {
             return if in_check { Score::mated_in(ply) } else { Score::DRAW };
         }
-        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.history, ply, prev_move);
+        let killers = self.stack[ply].killers;
+        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.history, killers, prev_move);
         let turn = self.pos.turn();
         let mut best = tb_floor;
         let mut best_move: Option<Move> = None;
@@ -276,7 +278,7 @@ impl Worker {
                     best_move = Some(m);
                     alpha = score;
                     if pv_node || root {
-                        self.pv.update(ply, m);
+                        frame::update_pv(&mut self.stack, ply, m);
                     }
                     if score >= beta {
                         self.cutoffs.0 += 1;
@@ -284,7 +286,8 @@ impl Worker {
                         self.counters.cutoff(picker.stage(), searched);
                         // Step 12. A cutoff: remember the quiet move that caused it.
                         if quiet {
-                            self.history.reward(turn, ply, m, &quiets[..quiet_count], depth, prev_move);
+                            self.stack[ply].add_killer(m);
+                            self.history.reward(turn, m, &quiets[..quiet_count], depth, prev_move);
                         }
                         break;
                     }
@@ -322,7 +325,7 @@ impl Worker {
         self.nodes += 1;
         self.counters.qnodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        self.pv.clear(ply);
+        self.stack[ply].pv.clear();
         if self.pos.is_insufficient_material() {
             return Score::DRAW;
         }

@@ -6,7 +6,6 @@
 
 use super::history::History;
 use super::see::{captured_value, see_ge, value};
-use crate::score::Ply;
 use crate::tt::PackedMove;
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
@@ -74,17 +73,16 @@ pub struct Picker {
 }
 
 impl Picker {
-    /// Orders all `moves` for a main-search node.
+    /// Orders all `moves` for a main-search node with the `killers` of its ply, after the move `prev`.
     pub fn new(
         chess: &Chess,
         moves: MoveList,
         tt_move: PackedMove,
         history: &History,
-        ply: Ply,
+        killers: [Option<Move>; 2],
         prev: Option<Move>,
     ) -> Self {
         let mut scores = ArrayVec::new();
-        let killers = history.killers(ply);
         let counter = history.counter(prev);
         let turn = chess.turn();
         for &m in &moves {

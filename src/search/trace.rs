@@ -10,6 +10,7 @@
 //! value of the tree, and whose every node is counted by the search itself. Without a tracer the hook
 //! is one predictable branch per node. Knows nothing of text or drawing.
 
+use super::frame;
 use super::worker::Worker;
 use crate::eval::evaluate;
 use crate::position::Position;
@@ -145,7 +146,7 @@ impl Worker {
         self.pos.set_root();
         self.pos.trim_history();
         self.tt = Arc::new(Tt::new(1).unwrap_or_else(|_| unreachable!("1 MB always allocates")));
-        self.history.clear_killers();
+        frame::clear_killers(&mut self.stack);
         self.root_moves = self.pos.legal_moves().into_iter().collect();
         self.nodes = 0;
         self.stopped = false;

@@ -4,10 +4,10 @@
 //! a helper skips some depths, and the main thread's reports and node limit count every thread.
 
 use super::counters::Counters;
+use super::frame::{self, Frame};
 use super::history::History;
 use super::limits::TimeManager;
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, CURRMOVE_DELAY, LMR_BASE, LMR_DIVISOR};
-use super::pv::PvTable;
 use super::smp::{Seat, helper_searches};
 use super::strength;
 use super::trace::Tracer;
@@ -20,21 +20,6 @@ use shakmaty::Move;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// Per-ply search state along the current path.
-#[derive(Copy, Clone, Debug, Default)]
-pub(super) struct Frame {
-    /// Static evaluation (`None` in check).
-    pub eval: Option<Score>,
-    /// Move made from this ply (`None` for a null move or not yet).
-    pub mv: Option<Move>,
-    /// Whether the move made from this ply was a null move.
-    pub null: bool,
-    /// The move a singular-extension search at this ply leaves out (the TT move under test).
-    pub excluded: Option<Move>,
-    /// Double extensions on the path from the root to this ply (bounded, so the tree stays finite).
-    pub doubles: u8,
-}
 
 /// How one aspiration search of a root line ended.
 enum Line {
@@ -53,7 +38,7 @@ pub struct Worker {
     pub(super) tt: Arc<Tt>,
     pub(super) shared: Arc<Shared>,
     pub(super) history: History,
-    pub(super) pv: PvTable,
+    /// Per-ply state along the current path, its killers and PV lines included (see `frame.rs`).
     pub(super) stack: Vec<Frame>,
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
@@ -104,7 +89,6 @@ impl Worker {
             tt: Arc::new(Tt::new(0).unwrap_or_else(|_| unreachable!("one bucket always allocates"))),
             shared: Arc::new(Shared::default()),
             history: History::default(),
-            pv: PvTable::default(),
             stack: vec![Frame::default(); MAX_PLY + 8],
             nodes: 0,
             seldepth: 0,
@@ -128,9 +112,10 @@ impl Worker {
         }
     }
 
-    /// Forgets histories (new game).
+    /// Forgets histories and killers (new game).
     pub fn clear(&mut self) {
         self.history.clear();
+        frame::clear_killers(&mut self.stack);
     }
 
     /// Time on our clock: zero while pondering, counted from `ponderhit` after one.
@@ -187,7 +172,7 @@ impl Worker {
         if self.seat.is_none() {
             self.tt.new_search();
         }
-        self.history.clear_killers();
+        frame::clear_killers(&mut self.stack);
         self.nodes = 0;
         self.other_nodes = 0;
         self.cutoffs = (0, 0);
@@ -296,7 +281,7 @@ impl Worker {
         loop {
             self.seldepth = 0;
             let score = self.negamax(alpha, beta, depth, 0, false);
-            let pv = self.pv.line(0).to_vec();
+            let pv = self.stack[0].pv.to_vec();
             if self.stopped && depth > 1 {
                 // A root PV exists only if a move was searched in full and raised alpha before the stop.
                 return Line::Aborted((!pv.is_empty()).then_some(pv));

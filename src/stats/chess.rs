@@ -58,7 +58,8 @@ impl Game for ChessGame {
         let chess = self.top().clone();
         match self.order {
             Order::Engine => {
-                let mut picker = Picker::new(&chess, chess.legal_moves(), PackedMove::NONE, &self.history, 0, None);
+                let mut picker =
+                    Picker::new(&chess, chess.legal_moves(), PackedMove::NONE, &self.history, [None; 2], None);
                 std::iter::from_fn(|| picker.pick().map(|(m, _)| m)).collect()
             }
             Order::Random(_) => {
