@@ -115,6 +115,12 @@ impl Position {
         &self.top().chess
     }
 
+    /// The board before the last move (the current board at the first position of the history).
+    #[inline]
+    pub fn previous(&self) -> &Chess {
+        &self.stack[self.stack.len().saturating_sub(2)].chess
+    }
+
     #[inline]
     fn top(&self) -> &State {
         // The stack is never empty: it is created with one state and `unmake` keeps the first.

@@ -166,17 +166,19 @@ impl Worker {
             let losing_mate = best <= -Score::MATE_BOUND;
 
             // Step 9. Shallow pruning at non-PV nodes once a move has been searched: late quiet
-            // moves, quiets that cannot reach alpha, and moves that lose material by SEE. Checking
-            // moves are kept (they are how mates are found), and once a mated score is all we have,
-            // nothing is pruned, so these rules cannot hide a forced line the search needs.
-            if !root && !pv_node && !in_check && !self.plain && searched > 0 && !losing_mate && !self.pos.gives_check(m)
-            {
+            // moves, quiets that cannot reach alpha, and moves that lose material by SEE. A checking
+            // move escapes only futility (a check can win more than the static margin); late or
+            // material-losing checks are pruned like any move, since a sound check is ordered early
+            // and does not lose the piece. Once a mated score is all we have, nothing is pruned, so
+            // these rules cannot hide a forced line the search needs.
+            if !root && !pv_node && !in_check && !self.plain && searched > 0 && !losing_mate {
                 if quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize {
                     continue;
                 }
                 if quiet
                     && depth <= FP_MAX_DEPTH
                     && eval.is_some_and(|e| e.0 + FP_BASE + FP_PER_DEPTH * depth <= alpha.0)
+                    && !self.pos.gives_check(m)
                 {
                     continue;
                 }
@@ -238,8 +240,10 @@ impl Worker {
                 quiet_count += 1;
             }
             let gives_check = self.pos.in_check();
-            // Check extension: forcing lines are searched one ply deeper.
-            let new_depth = depth - 1 + extension.max(Depth::from(gives_check && !self.plain));
+            // Check extension: forcing lines are searched one ply deeper, unless the check gives
+            // material away by SEE (such checks rarely matter, and extending them blows up the tree).
+            let check_ext = gives_check && !self.plain && kind != Kind::Bad && see_ge(self.pos.previous(), m, 0);
+            let new_depth = depth - 1 + extension.max(Depth::from(check_ext));
 
             // Step 11. Principal variation search with late move reductions.
             let mut score;
@@ -248,9 +252,10 @@ impl Worker {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut);
             } else {
                 let mut r = 0;
-                if !root && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVE && quiet && !gives_check {
+                if !root && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVE && quiet {
                     r = Depth::from(self.lmr[(depth as usize).min(63)][searched.min(63)]);
                     r -= Depth::from(pv_node);
+                    r -= Depth::from(gives_check);
                     r += Depth::from(!improving);
                     r += Depth::from(cut);
                     r -= self.history.score(turn, m) / LMR_HISTORY_DIVISOR;
