@@ -8,6 +8,7 @@
 //! split over threads.
 
 use super::features::{Features, PARAMS, ROLES, material_term, pst_term};
+use crate::eval::layout::GROUPS;
 use std::thread;
 
 /// Positions as sparse features with their results, search scores and fit targets.
@@ -226,6 +227,17 @@ pub struct AdamConfig {
     pub smooth: f64,
     /// Fit material only, keeping the piece-square tables at their start.
     pub freeze_tables: bool,
+    /// Groups of [`GROUPS`] held at 0 (bit `g` for group `g`): the fit without them.
+    pub dropped: u64,
+}
+
+/// The parameter indices of the groups in the mask `dropped` (bit `g` for group `g` of [`GROUPS`]).
+pub fn dropped_params(dropped: u64) -> impl Iterator<Item = usize> {
+    GROUPS
+        .iter()
+        .enumerate()
+        .filter(move |(g, _)| dropped >> g & 1 == 1)
+        .flat_map(|(_, grp)| 2 * grp.start..2 * (grp.start + grp.len))
 }
 
 /// Index pairs of piece-square parameters on orthogonally adjacent squares (same role and phase);
@@ -277,6 +289,7 @@ pub fn adam(data: &Dataset, theta: &mut [f64], k: f64, cfg: AdamConfig, mut repo
     if cfg.mirror_files {
         symmetrize(theta);
     }
+    dropped_params(cfg.dropped).for_each(|j| theta[j] = 0.0);
     let start = theta.to_vec();
     let pairs = mirror_pairs();
     let neighbours = neighbour_pairs();
@@ -297,6 +310,7 @@ pub fn adam(data: &Dataset, theta: &mut [f64], k: f64, cfg: AdamConfig, mut repo
         if cfg.freeze_tables {
             grad[2 * ROLES..].iter_mut().for_each(|g| *g = 0.0);
         }
+        dropped_params(cfg.dropped).for_each(|j| grad[j] = 0.0);
         if cfg.mirror_files {
             // Shared parameters: both get the summed gradient, so they stay equal.
             for &(i, j) in &pairs {
@@ -438,6 +452,7 @@ mod tests {
             mirror_files: false,
             smooth: 0.0,
             freeze_tables: false,
+            dropped: 0,
         };
         adam(&d, &mut theta, 1.0, cfg, |_, _, _| {});
         let after = mse(&d, &theta, 1.0, 2);
@@ -471,6 +486,13 @@ mod tests {
         adam(&d, &mut frozen, 1.0, AdamConfig { freeze_tables: true, ..cfg }, |_, _, _| {});
         assert_eq!(frozen[2 * ROLES..], EvalParams::hand().to_vec()[2 * ROLES..]);
         assert_ne!(frozen[..2 * ROLES], EvalParams::hand().to_vec()[..2 * ROLES]);
+        // A dropped group is held at 0; the others still move.
+        let shield = GROUPS.iter().position(|g| g.start == crate::eval::layout::SHIELD).expect("shield group");
+        let mut dropped = EvalParams::hand().to_vec();
+        adam(&d, &mut dropped, 1.0, AdamConfig { dropped: 1 << shield, ..cfg }, |_, _, _| {});
+        let s = 2 * crate::eval::layout::SHIELD;
+        assert!(dropped[s..s + 4].iter().all(|&w| w == 0.0));
+        assert_ne!(dropped[..2 * ROLES], EvalParams::hand().to_vec()[..2 * ROLES]);
         let pawn_mg_mean = (8..56).map(|i| theta[2 * pst_term(0, i)]).sum::<f64>() / 48.0;
         assert!(pawn_mg_mean.abs() < 1e-9);
     }

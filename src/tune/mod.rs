@@ -23,6 +23,7 @@ pub mod quiet;
 pub mod wdl;
 pub mod write;
 
+use crate::eval::layout::GROUPS;
 use clap::{Args, Subcommand, ValueEnum};
 use features::EvalParams;
 use std::collections::HashSet;
@@ -120,6 +121,23 @@ pub struct FitArgs {
     /// Epochs between progress lines and validation checks.
     #[arg(long, default_value_t = 50)]
     pub check: usize,
+    /// Hold a group of terms at 0 (its name as `brudno eval` prints it, e.g. "Pawn storm"): fitting
+    /// without it shows what the group is worth in validation error. Repeatable.
+    #[arg(long)]
+    pub drop: Vec<String>,
+}
+
+/// The bit mask of the groups named in `names` (case-insensitive), or an error naming the valid ones.
+fn group_mask(names: &[String]) -> Result<u64, String> {
+    let mut mask = 0u64;
+    for name in names {
+        let g = GROUPS.iter().position(|g| g.name.eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
+            let all: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
+            format!("no term group {name:?}; the groups: {}", all.join(", "))
+        })?;
+        mask |= 1 << g;
+    }
+    Ok(mask)
 }
 
 /// Runs a `tune` subcommand.
@@ -181,6 +199,7 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
         mirror_files: args.mirror_files,
         smooth: args.smooth,
         freeze_tables: args.freeze_tables,
+        dropped: group_mask(&args.drop)?,
     };
     let t0 = Instant::now();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
