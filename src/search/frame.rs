@@ -33,9 +33,6 @@ pub(super) struct Frame {
     pub killers: [Option<Move>; 2],
     /// The best line found below this ply (emptied on entering a node here).
     pub pv: PvLine,
-    /// Beta cutoffs made by the nodes at this ply since their parent began its move loop (many
-    /// mean the parent's replies are easily refuted: it is likely an all node).
-    pub cutoff_count: u8,
 }
 
 impl Frame {

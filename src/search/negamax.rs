@@ -3,7 +3,7 @@
 
 use super::frame;
 use super::params::*;
-use super::picker::{Kind, Picker, Stage, is_tactical};
+use super::picker::{Kind, Picker, is_tactical};
 use super::see::{captured_value, promotion_gain, see_ge};
 use super::tb::TbProbe;
 use super::worker::Worker;
@@ -149,7 +149,6 @@ impl Worker {
         if moves.is_empty() {
             return if in_check { Score::mated_in(ply) } else { Score::DRAW };
         }
-        self.stack[ply + 1].cutoff_count = 0;
         let killers = self.stack[ply].killers;
         let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.history, killers, prev_move);
         let turn = self.pos.turn();
@@ -173,8 +172,7 @@ impl Worker {
             // and does not lose the piece. Once a mated score is all we have, nothing is pruned, so
             // these rules cannot hide a forced line the search needs.
             if !root && !pv_node && !in_check && !self.plain && searched > 0 && !losing_mate {
-                let lmp_count = (LMP_BASE + (depth * depth) as usize) / (2 - usize::from(improving));
-                if quiet && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_count {
+                if quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize {
                     continue;
                 }
                 if quiet
@@ -254,24 +252,13 @@ impl Worker {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut);
             } else {
                 let mut r = 0;
-                // Late move reductions: late quiets and losing captures are searched shallower
-                // first; a reduced search that beats alpha is repeated at full depth, so a
-                // reduction only delays, never hides, a good move. Killers and the counter-move
-                // are likelier to be good and are reduced less, losing captures more.
-                let bad = kind == Kind::Bad;
-                if depth >= LMR_MIN_DEPTH + Depth::from(root) && searched >= LMR_MIN_MOVE && (quiet || bad) {
+                if !root && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVE && quiet {
                     r = Depth::from(self.lmr[(depth as usize).min(63)][searched.min(63)]);
                     r -= Depth::from(pv_node);
                     r -= Depth::from(gives_check);
                     r += Depth::from(!improving);
                     r += Depth::from(cut);
-                    r += Depth::from(self.stack[ply + 1].cutoff_count > LMR_CHILD_CUTOFFS);
-                    if bad {
-                        r += 1;
-                    } else {
-                        r -= Depth::from(matches!(picker.stage(), Stage::Killer | Stage::Counter));
-                        r -= self.history.score(turn, m) / LMR_HISTORY_DIVISOR;
-                    }
+                    r -= self.history.score(turn, m) / LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -299,7 +286,6 @@ impl Worker {
                         frame::update_pv(&mut self.stack, ply, m);
                     }
                     if score >= beta {
-                        self.stack[ply].cutoff_count = self.stack[ply].cutoff_count.saturating_add(1);
                         self.cutoffs.0 += 1;
                         self.cutoffs.1 += u64::from(searched == 1);
                         self.counters.cutoff(picker.stage(), searched);

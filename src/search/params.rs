@@ -39,9 +39,8 @@ pub const SE_MAX_DOUBLES: u8 = 6;
 /// Internal iterative reduction: minimum depth at which a node without a TT move is searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 
-/// Late move pruning: deepest depth, and quiet moves allowed = `LMP_BASE + depth * depth`, halved
-/// when the static evaluation is not improving.
-pub const LMP_MAX_DEPTH: i32 = 8;
+/// Late move pruning: deepest depth, and quiet moves allowed = `LMP_BASE + depth * depth`.
+pub const LMP_MAX_DEPTH: i32 = 4;
 /// Late move pruning base move count.
 pub const LMP_BASE: usize = 3;
 
@@ -71,9 +70,6 @@ pub const LMR_DIVISOR: f64 = 2.25;
 
 /// Late move reductions shrink by one per this much history score (grow for negative history).
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
-/// Late move reductions grow by one when the child searched before had more cutoffs than this
-/// among its own children (its replies refute easily, so this node is likely an all node).
-pub const LMR_CHILD_CUTOFFS: u8 = 3;
 
 /// History bonus cap (the gravity formula keeps scores in `-HISTORY_MAX..=HISTORY_MAX`).
 pub const HISTORY_MAX: i32 = 16_384;
