@@ -172,7 +172,11 @@ impl Worker {
             // and does not lose the piece. Once a mated score is all we have, nothing is pruned, so
             // these rules cannot hide a forced line the search needs.
             if !root && !pv_node && !in_check && !self.plain && searched > 0 && !losing_mate {
-                if quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize {
+                if quiet
+                    && depth <= LMP_MAX_DEPTH
+                    && quiet_count >= LMP_BASE + (depth * depth) as usize
+                    && !self.pos.gives_check(m)
+                {
                     continue;
                 }
                 if quiet
@@ -184,7 +188,8 @@ impl Worker {
                 }
                 if depth <= SEE_MAX_DEPTH {
                     let margin = if quiet { -SEE_QUIET_MARGIN * depth } else { -SEE_CAPTURE_MARGIN * depth };
-                    if (kind == Kind::Bad || quiet) && !see_ge(self.pos.chess(), m, margin) {
+                    if (kind == Kind::Bad || quiet) && !see_ge(self.pos.chess(), m, margin) && !self.pos.gives_check(m)
+                    {
                         continue;
                     }
                 }
