@@ -12,6 +12,7 @@ pub mod hand;
 mod king;
 pub mod layout;
 mod masks;
+mod mopup;
 pub mod params;
 mod pawns;
 mod pieces;
@@ -119,9 +120,9 @@ fn taper(s: Split, phase: i32) -> i32 {
     (s.mg * phase + s.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
 }
 
-/// The side-to-move score of a White-view sum.
+/// The side-to-move score of a White-view sum (with the mop-up bonus of bare-king endings).
 fn finish(chess: &Chess, white: Split, phase: i32) -> Score {
-    let white = taper(white, phase);
+    let white = taper(white, phase) + mopup::white_bonus(chess.board());
     let stm = if chess.turn() == Color::White { white } else { -white };
     Score(stm + TEMPO)
 }
