@@ -166,32 +166,23 @@ impl Worker {
             let losing_mate = best <= -Score::MATE_BOUND;
 
             // Step 9. Shallow pruning at non-PV nodes once a move has been searched: late quiet
-            // moves, quiets that cannot reach alpha, and moves that lose material by SEE. A checking
-            // move escapes only futility (a check can win more than the static margin); late or
-            // material-losing checks are pruned like any move, since a sound check is ordered early
-            // and does not lose the piece. Once a mated score is all we have, nothing is pruned, so
-            // these rules cannot hide a forced line the search needs.
+            // moves, quiets that cannot reach alpha, and moves that lose material by SEE. Checking
+            // moves are kept (they are how mates are found, sacrifices included), and once a mated
+            // score is all we have, nothing is pruned, so these rules cannot hide a forced line the
+            // search needs. Whether the move checks is asked last, only of a move a rule would prune.
             if !root && !pv_node && !in_check && !self.plain && searched > 0 && !losing_mate {
-                if quiet
-                    && depth <= LMP_MAX_DEPTH
-                    && quiet_count >= LMP_BASE + (depth * depth) as usize
-                    && !self.pos.gives_check(m)
-                {
-                    continue;
-                }
-                if quiet
-                    && depth <= FP_MAX_DEPTH
-                    && eval.is_some_and(|e| e.0 + FP_BASE + FP_PER_DEPTH * depth <= alpha.0)
-                    && !self.pos.gives_check(m)
-                {
-                    continue;
-                }
-                if depth <= SEE_MAX_DEPTH {
+                let late = quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize;
+                let futile = || {
+                    quiet
+                        && depth <= FP_MAX_DEPTH
+                        && eval.is_some_and(|e| e.0 + FP_BASE + FP_PER_DEPTH * depth <= alpha.0)
+                };
+                let losing = || {
                     let margin = if quiet { -SEE_QUIET_MARGIN * depth } else { -SEE_CAPTURE_MARGIN * depth };
-                    if (kind == Kind::Bad || quiet) && !see_ge(self.pos.chess(), m, margin) && !self.pos.gives_check(m)
-                    {
-                        continue;
-                    }
+                    depth <= SEE_MAX_DEPTH && (kind == Kind::Bad || quiet) && !see_ge(self.pos.chess(), m, margin)
+                };
+                if (late || futile() || losing()) && !self.pos.gives_check(m) {
+                    continue;
                 }
             }
 
