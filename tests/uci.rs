@@ -1100,7 +1100,9 @@ fn cli_eval() {
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let out = run_cli(&["eval", "--fen", fen], CLI);
     assert!(out.status.is_some_and(|s| s.success()), "{}", out.stderr);
-    for term in ["Material", "Piece-square", "Passed pawn", "King danger", "Total", "Phase", "Final evaluation: "] {
+    for term in
+        ["Material", "Piece-square", "Passed pawn", "King danger", "Total", "Mop-up", "Phase", "Final evaluation: "]
+    {
         assert!(out.stdout.lines().any(|l| l.starts_with(term)), "no '{term}' line:\n{}", out.stdout);
     }
     let final_eval = |s: &str| -> i32 {

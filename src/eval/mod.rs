@@ -49,6 +49,8 @@ pub struct Trace {
     pub phase: i32,
     /// Tempo bonus given to the side to move.
     pub tempo: i32,
+    /// Mop-up bonus of a bare-king ending, White's view (0 otherwise; see [`mopup`]).
+    pub mopup: i32,
     /// The final score, side to move's view.
     pub total: Score,
 }
@@ -120,9 +122,9 @@ fn taper(s: Split, phase: i32) -> i32 {
     (s.mg * phase + s.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
 }
 
-/// The side-to-move score of a White-view sum (with the mop-up bonus of bare-king endings).
-fn finish(chess: &Chess, white: Split, phase: i32) -> Score {
-    let white = taper(white, phase) + mopup::white_bonus(chess.board());
+/// The side-to-move score of a White-view sum plus the White-view mop-up bonus.
+fn finish(chess: &Chess, white: Split, phase: i32, mopup: i32) -> Score {
+    let white = taper(white, phase) + mopup;
     let stm = if chess.turn() == Color::White { white } else { -white };
     Score(stm + TEMPO)
 }
@@ -131,14 +133,15 @@ fn finish(chess: &Chess, white: Split, phase: i32) -> Score {
 pub fn trace(chess: &Chess) -> Trace {
     let mut t = Tracer(vec![[Split::default(); 2]; GROUPS.len()]);
     let phase = features(chess, &mut t);
-    let mut trace = Trace { groups: t.0, phase, tempo: TEMPO, total: Score::DRAW };
+    let mopup = mopup::white_bonus(chess.board());
+    let mut trace = Trace { groups: t.0, phase, tempo: TEMPO, mopup, total: Score::DRAW };
     let mut white = Split::default();
     for g in 0..GROUPS.len() {
         let n = trace.net(g);
         white.mg += n.mg;
         white.eg += n.eg;
     }
-    trace.total = finish(chess, white, phase);
+    trace.total = finish(chess, white, phase, mopup);
     trace
 }
 
@@ -147,7 +150,7 @@ pub fn trace(chess: &Chess) -> Trace {
 pub fn evaluate(chess: &Chess) -> Score {
     let mut s = Scorer::default();
     let phase = features(chess, &mut s);
-    finish(chess, s.0, phase)
+    finish(chess, s.0, phase, mopup::white_bonus(chess.board()))
 }
 
 #[cfg(test)]

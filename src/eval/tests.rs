@@ -127,3 +127,19 @@ fn attack_on_the_king_is_danger() {
     let g = group(layout::KING_DANGER);
     assert!(attack.groups[g][1].mg < quiet.groups[g][1].mg);
 }
+
+#[test]
+fn mop_up_drives_the_lone_king_to_the_edge() {
+    let edge = trace(&load("k7/8/8/8/3QK3/8/8/8 w - - 0 1"));
+    let centre = trace(&load("8/8/8/4k3/8/8/8/3QK3 w - - 0 1"));
+    assert!(edge.mopup > centre.mopup && centre.mopup > 0, "{} vs {}", edge.mopup, centre.mopup);
+    // The colour mirror gets the same bonus for Black; the breakdown still adds up.
+    let black = trace(&load("8/8/8/3qk3/8/8/8/K7 b - - 0 1"));
+    assert_eq!(black.mopup, -edge.mopup);
+    assert_eq!(black.total, edge.total);
+    for fen in ["k7/8/8/8/3QK3/8/8/8 w - - 0 1", "8/8/8/3qk3/8/8/8/K7 b - - 0 1"] {
+        assert_eq!(trace(&load(fen)).total, evaluate(&load(fen)));
+    }
+    // No bonus with pawns on the weak side.
+    assert_eq!(trace(&load("k7/p7/8/8/3QK3/8/8/8 w - - 0 1")).mopup, 0);
+}

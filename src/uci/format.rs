@@ -142,7 +142,8 @@ fn board(chess: &Chess) -> Vec<String> {
 }
 
 /// The evaluation breakdown: every term group for each side (middlegame and endgame, each side from
-/// its own point of view), the net White-view sum, then phase, tempo and the final score.
+/// its own point of view), the net White-view sum, then the mop-up bonus, phase, tempo and the final
+/// score.
 pub fn eval_lines(t: &Trace) -> Vec<String> {
     let mut v = vec![
         format!("{:<27} {:>13} {:>13} {:>13}", "Term", "White", "Black", "Net"),
@@ -157,6 +158,7 @@ pub fn eval_lines(t: &Trace) -> Vec<String> {
         v.push(format!("{:<27} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}", group.name, w.mg, w.eg, b.mg, b.eg, n.mg, n.eg));
     }
     v.push(format!("{:<27} {:>34} {:>6}", "Total", net.mg, net.eg));
+    v.push(format!("Mop-up (bare king, White's view, untapered) {}", t.mopup));
     v.push(format!("Phase {} / {PHASE_TOTAL}, tempo {}", t.phase, t.tempo));
     v.push(format!("Final evaluation: {} (side to move)", t.total.0));
     v
