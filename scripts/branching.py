@@ -3,7 +3,7 @@
 
 For each position it runs ``brudno stats --fen F --depth HI --tree-depth 1`` and reads the node
 count of each iteration; the branching factor from LO to HI is ``(nodes[HI] / nodes[LO]) ** (1 /
-(HI - LO))``.  It prints one line per position and the geometric mean.  Node counts are
+(HI - LO))``.  It prints one line per position, the geometric mean and the rate of the summed counts.  Node counts are
 deterministic, so the figure does not depend on machine load.
 
     python3 scripts/branching.py --engine target/release/brudno            # depth 10 -> 14
@@ -21,14 +21,15 @@ import subprocess
 import sys
 from typing import Dict, List
 
-# Middlegame positions of the bench set (src/bench.rs): open and closed, with and without queens.
+# Quiet middlegames with no forced line: three of the bench set (src/bench.rs) and three main-line
+# openings (Queen's Gambit Declined, Sicilian Scheveningen, Ruy Lopez Closed).
 POSITIONS = [
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    "r3nrk1/2p2p1p/p1p1b1p1/2NpPq2/3R4/P1N1Q3/1PP2PPP/4R1K1 w - - 0 1",
     "r1brnbk1/ppq2pp1/4p2p/4N3/3P4/P1PB1Q2/3B1PPP/R3R1K1 w - - 0 1",
-    "3rr1k1/ppqbRppp/2p5/8/3Q1n2/2P3N1/PPB2PPP/3R2K1 w - - 0 1",
-    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9",
+    "r1b1kb1r/1pqp1ppp/p1n1pn2/8/3NP3/2N1B3/PPP1BPPP/R2QK2R w KQkq - 4 8",
+    "r2qr1k1/1b1nbppp/p2p1n2/1p2p3/3PP3/1BP2N1P/PP1N1PP1/R1BQR1K1 w - - 0 13",
 ]
 
 ROW = re.compile(r"^\s+(\d+)\s+(\d+)\s")
@@ -61,6 +62,7 @@ def main(argv: List[str]) -> int:
     if not 1 <= args.lo < args.hi:
         p.error("need 1 <= lo < hi")
     logs = []
+    pooled = [0, 0]
     for fen in args.fen or POSITIONS:
         cmd = [args.engine, "stats", "--fen", fen, "--depth", str(args.hi), "--tree-depth", "1"]
         out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
@@ -70,9 +72,12 @@ def main(argv: List[str]) -> int:
             return 1
         b = branching(nodes, args.lo, args.hi)
         logs.append(math.log(b))
+        pooled[0] += nodes[args.lo]
+        pooled[1] += nodes[args.hi]
         print(f"{b:5.2f}  {nodes[args.lo]:>10} -> {nodes[args.hi]:>11}  {fen}", flush=True)
     print(f"branching factor {args.lo} -> {args.hi}: {math.exp(sum(logs) / len(logs)):.2f} "
-          f"(geometric mean of {len(logs)} positions)")
+          f"(geometric mean of {len(logs)} positions); "
+          f"{(pooled[1] / pooled[0]) ** (1.0 / (args.hi - args.lo)):.2f} from the summed node counts")
     return 0
 
 
