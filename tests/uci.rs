@@ -227,6 +227,30 @@ fn a_missing_own_clock_answers_without_stop() {
     assert_eq!(infos(&lines).last().and_then(|i| i.depth), Some(4), "{lines:?}");
 }
 
+/// The node count of a fixed-depth search of 1.e4 e5 (deterministic with one thread).
+fn nodes_to_depth_9(e: &mut Engine) -> u64 {
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 9");
+    let (lines, _) = one_bestmove(e);
+    infos(&lines).iter().rev().find_map(|i| i.nodes).expect("an info line with nodes")
+}
+
+#[test]
+fn clear_hash_and_ucinewgame_forget_the_table_and_the_histories() {
+    let mut e = engine();
+    let fresh = nodes_to_depth_9(&mut e);
+    // Searched again with what the first search left behind (table, killers, history), it differs.
+    let warm = nodes_to_depth_9(&mut e);
+    assert_ne!(warm, fresh);
+    // After Clear Hash (as after ucinewgame) the search is the fresh one exactly: a cleared table alone
+    // with the old histories would give another count.
+    expect_silence(&mut e, "setoption name Clear Hash");
+    assert_eq!(nodes_to_depth_9(&mut e), fresh);
+    let _ = nodes_to_depth_9(&mut e);
+    expect_silence(&mut e, "ucinewgame");
+    assert_eq!(nodes_to_depth_9(&mut e), fresh);
+}
+
 #[test]
 fn self_play_game_on_a_short_clock() {
     // The engine plays both sides of a game in one process; the test keeps the clocks with the wall

@@ -264,7 +264,11 @@ impl Engine {
     fn set_option(&mut self, setting: Setting, out: &mut impl FnMut(Event)) {
         match setting {
             Setting::Hash(mb) => self.resize_tt(mb, out),
-            Setting::ClearHash => self.tt.clear(),
+            // As Stockfish's: the table and every thread's histories, so the next search is a fresh one.
+            Setting::ClearHash => {
+                self.tt.clear();
+                self.thread.clear();
+            }
             Setting::Threads(n) => {
                 // Idle here (`wait_idle` above): helpers start or end between searches.
                 self.options.threads = self.thread.set_threads(n);
