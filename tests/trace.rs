@@ -59,6 +59,13 @@ fn check(t: &Trace, n: usize, chess: &Chess) -> usize {
         let mut all: Vec<Move> = node.children.iter().filter_map(|&c| t.nodes[c].mv).collect();
         all.extend(&node.pruned);
         assert_eq!(all.len(), chess.legal_moves().len(), "searched and cut-off moves are the legal moves");
+    } else if !node.children.is_empty() {
+        // No cutoff: every legal move was searched (an ALL or PV node leaves nothing out).
+        assert_eq!(
+            node.children.len(),
+            chess.legal_moves().len(),
+            "a node without a cutoff searches every move: {node:?}"
+        );
     }
     for &c in &node.children {
         let mv = t.nodes[c].mv.expect("the plain search makes no null move");
