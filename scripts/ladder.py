@@ -63,8 +63,9 @@ def opponents(hash_mb: int, stockfish_elos: Sequence[int]) -> Dict[str, matchlib
         "ethereal": uci(f"{GAMES}/ethereal-chess", "ethereal", Threads=1),
     }
     for elo in stockfish_elos:
+        # Stockfish's default Move Overhead (10 ms) lost games on time on a loaded 2-core machine.
         ladder[f"stockfish-{elo}"] = uci(f"{GAMES}/stockfish", f"stockfish-{elo}", Threads=1,
-                                         UCI_LimitStrength="true", UCI_Elo=elo)
+                                         UCI_LimitStrength="true", UCI_Elo=elo, **{"Move Overhead": 50})
     order = ["fairymax", "hoichess", "phalanx", "gnuchess"]
     order += [f"stockfish-{e}" for e in sorted(stockfish_elos) if e < 1800]
     order += ["glaurung", "toga2"]
