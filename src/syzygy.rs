@@ -10,7 +10,9 @@ use crate::position::Position;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
 use crate::tt::Bound;
 use shakmaty::{Chess, Move, Position as _};
-use shakmaty_syzygy::{Dtz, Tablebase, Wdl};
+use shakmaty_syzygy::{Dtz, Syzygy as Variant, Tablebase, Wdl};
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The score of a tablebase win at the root; a win found `ply` plies deep scores `TB_WIN - ply`.
@@ -30,17 +32,30 @@ impl std::fmt::Debug for Tables {
 
 impl Tables {
     /// Adds every table file of the directories in `paths` (separated by `:`, or `;` on Windows).
-    /// Returns the tables of the directories that could be read, and one message per directory that
-    /// could not; `None` when no table was found at all.
+    /// Returns the tables that could be read, and one message per directory that could not be
+    /// listed and per table file that is corrupt (wrong size or header; it is skipped, the others
+    /// are used); `None` when no usable table was found at all.
     pub fn load(paths: &str) -> (Option<Tables>, Vec<String>) {
         let sep = if cfg!(windows) { ';' } else { ':' };
         let mut tb = Tablebase::new();
         let mut files = 0;
         let mut errors = Vec::new();
         for dir in paths.split(sep).map(str::trim).filter(|d| !d.is_empty()) {
-            match tb.add_directory(dir) {
-                Ok(n) => files += n,
-                Err(e) => errors.push(format!("SyzygyPath: cannot read tables in '{dir}': {e}")),
+            let entries = match std::fs::read_dir(dir) {
+                Ok(entries) => entries,
+                Err(e) => {
+                    errors.push(format!("SyzygyPath: cannot read tables in '{dir}': {e}"));
+                    continue;
+                }
+            };
+            let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            paths.sort();
+            for path in paths {
+                match add_table(&mut tb, &path) {
+                    Ok(true) => files += 1,
+                    Ok(false) => {}
+                    Err(e) => errors.push(format!("SyzygyPath: skipped '{}': {e}", path.display())),
+                }
             }
         }
         if files == 0 {
@@ -58,6 +73,26 @@ impl Tables {
     /// Most pieces of any table.
     pub fn max_pieces(&self) -> usize {
         self.tb.max_pieces()
+    }
+}
+
+/// Adds one file if it is a Syzygy table: `Ok(false)` for a file that is not one by its name,
+/// an error for a table whose size or header shows it corrupt (the crate opens tables lazily, so
+/// without this check a corrupt table would only fail, silently, at its first probe).
+fn add_table(tb: &mut Tablebase<Chess>, path: &Path) -> std::io::Result<bool> {
+    let magic = match path.extension().and_then(|e| e.to_str()) {
+        Some(ext) if ext == <Chess as Variant>::TBW.ext => <Chess as Variant>::TBW.magic,
+        Some(ext) if ext == <Chess as Variant>::TBZ.ext => <Chess as Variant>::TBZ.magic,
+        _ => return Ok(false),
+    };
+    let mut header = [0u8; 4];
+    if std::fs::File::open(path)?.read_exact(&mut header).is_err() || header != magic {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "not a Syzygy table (bad header)"));
+    }
+    match tb.add_file(path) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => Ok(false),
+        Err(e) => Err(e),
     }
 }
 

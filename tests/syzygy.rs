@@ -166,3 +166,36 @@ fn bad_paths_are_errors_and_play_goes_on() {
     assert_eq!(tbhits, 0);
     assert!(!best.is_empty());
 }
+
+#[test]
+fn corrupt_tables_are_reported_and_skipped() {
+    // Good KQvK tables beside a KRvK WDL table with a plausible size but a wrong header, and a
+    // truncated KRvK DTZ table: both reported by name, the KQvK tables used, KRvK searched without
+    // tables.
+    let dir = std::env::temp_dir().join(format!("brudno-syzygy-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["KQvK.rtbw", "KQvK.rtbz"] {
+        std::fs::copy(format!("{TABLES}/{f}"), dir.join(f)).unwrap();
+    }
+    std::fs::write(dir.join("KRvK.rtbw"), [0u8; 80]).unwrap();
+    std::fs::write(dir.join("KRvK.rtbz"), [0xd7, 0x66]).unwrap();
+    let mut e = Engine::spawn();
+    e.handshake();
+    let lines = e.ask(&format!("setoption name SyzygyPath value {}", dir.display()));
+    let errors: Vec<_> = lines.iter().filter(|l| l.starts_with("info string error: SyzygyPath")).collect();
+    assert_eq!(errors.len(), 2, "{lines:?}");
+    assert!(
+        errors.iter().any(|l| l.contains("KRvK.rtbw")) && errors.iter().any(|l| l.contains("KRvK.rtbz")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("info string Syzygy: 2 table files, up to 3 pieces")), "{lines:?}");
+    let (_, score, tbhits) = search(&mut e, "8/8/8/4k3/8/8/8/3QK3 w - - 0 1", 5);
+    assert!(
+        tbhits > 0 && matches!(score, UciScore::Cp(cp) if cp > 10_000) || matches!(score, UciScore::Mate(_)),
+        "{score:?}"
+    );
+    let (best, _, tbhits) = search(&mut e, "8/8/8/4k3/8/8/8/3RK3 w - - 0 1", 5);
+    assert_eq!(tbhits, 0);
+    assert!(!best.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
