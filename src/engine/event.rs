@@ -2,6 +2,7 @@
 //! end turns them into text (`uci::format`); protocol acknowledgements are its own business.
 
 use crate::bench::BenchLine;
+use crate::book::BookMove;
 use crate::eval::Trace;
 use crate::position::Position;
 use crate::search::{Iteration, Outcome};
@@ -18,6 +19,9 @@ pub enum Event {
     CurrMove(i32, Move, usize, CastlingMode),
     /// The answer to a search.
     BestMove(Outcome, CastlingMode),
+    /// The opening book answers instead of a search: the move it plays, with its weight (the
+    /// `BestMove` follows).
+    BookMove(BookMove, CastlingMode),
     /// A note for the user.
     Note(String),
     /// Something went wrong; the engine goes on.

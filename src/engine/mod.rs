@@ -368,7 +368,7 @@ impl Engine {
             && go.mate.is_none()
             && let Some(bm) = self.book.choose(&self.pos)
         {
-            out(Event::Note(format!("book move {} weight {}", self.pos.uci(bm.mv), bm.weight)));
+            out(Event::BookMove(bm, self.mode()));
             out(Event::BestMove(Outcome { best: Some(bm.mv), ..Outcome::default() }, self.mode()));
             return;
         }

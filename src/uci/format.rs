@@ -96,6 +96,7 @@ pub fn event_lines(e: &Event) -> Vec<String> {
                 _ => vec![format!("bestmove {best}")],
             }
         }
+        Event::BookMove(bm, mode) => vec![format!("info string book move {} weight {}", uci(bm.mv, *mode), bm.weight)],
         Event::Note(s) => vec![format!("info string {s}")],
         Event::Error(s) => vec![error(s)],
         Event::Board(pos, trace) => {
