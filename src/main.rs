@@ -170,7 +170,7 @@ fn main() -> ExitCode {
         Some(Cmd::Epd { file, movetime, depth, threads, hash }) => run_epd(&file, movetime, depth, threads, hash),
         Some(Cmd::Eval { fen }) => match load(fen.as_deref(), false) {
             Some(pos) => {
-                println!("{}", uci::format::eval_text(pos.chess()));
+                println!("{}", uci::format::eval_text(&brudno::eval::trace(pos.chess())));
                 ExitCode::SUCCESS
             }
             None => ExitCode::FAILURE,

@@ -165,9 +165,9 @@ pub fn eval_lines(t: &Trace) -> Vec<String> {
     v
 }
 
-/// The `brudno eval` text.
-pub fn eval_text(chess: &Chess) -> String {
-    eval_lines(&crate::eval::trace(chess)).join("\n")
+/// The `brudno eval` text of an evaluation breakdown.
+pub fn eval_text(t: &Trace) -> String {
+    eval_lines(t).join("\n")
 }
 
 /// One bench position's line.
