@@ -43,6 +43,19 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Whether a score of this kind settles a search in the window `(alpha, beta)`: an exact score
+    /// always, a lower bound at or above beta, an upper bound at or below alpha.
+    #[inline]
+    pub fn settles(self, score: Score, alpha: Score, beta: Score) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A move in 16 bits: from (6) | to (6) | promotion role (3). Castling is king-takes-rook. 0 = none.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PackedMove(pub u16);
@@ -95,14 +108,9 @@ pub struct TtHit {
 }
 
 impl TtHit {
-    /// Whether the stored score settles a search in the window `(alpha, beta)`: an exact score
-    /// always, a lower bound at or above beta, an upper bound at or below alpha.
+    /// Whether the stored score settles a search in the window `(alpha, beta)` ([`Bound::settles`]).
     pub fn settles(&self, alpha: Score, beta: Score) -> bool {
-        match self.bound {
-            Bound::Exact => true,
-            Bound::Lower => self.score >= beta,
-            Bound::Upper => self.score <= alpha,
-        }
+        self.bound.settles(self.score, alpha, beta)
     }
 }
 
@@ -300,6 +308,16 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bounds_settle_only_their_side_of_the_window() {
+        let (alpha, beta) = (Score(-10), Score(10));
+        for s in [-11, -10, 0, 10, 11] {
+            assert!(Bound::Exact.settles(Score(s), alpha, beta));
+            assert_eq!(Bound::Lower.settles(Score(s), alpha, beta), s >= 10, "{s}");
+            assert_eq!(Bound::Upper.settles(Score(s), alpha, beta), s <= -10, "{s}");
+        }
+    }
 
     #[test]
     fn mate_scores_round_trip_through_the_table() {

@@ -60,12 +60,7 @@ impl Worker {
         let wdl = tb.probe_wdl(self.pos.chess())?;
         self.tbhits += 1;
         let (score, bound) = tb.wdl_score(wdl, ply);
-        let settles = match bound {
-            Bound::Exact => true,
-            Bound::Lower => score >= beta,
-            Bound::Upper => score <= alpha,
-        };
-        if !settles {
+        if !bound.settles(score, alpha, beta) {
             return Some(if bound == Bound::Lower { TbProbe::Floor(score) } else { TbProbe::Cap(score) });
         }
         let eval = evaluate(self.pos.chess());
