@@ -6,8 +6,8 @@
 //! weight (u16), learn (u32). The move packs to-square (bits 0–5), from-square (6–11) and promotion
 //! (12–14: none, knight, bishop, rook, queen); castling is written king-takes-rook (e1h1).
 
-use crate::datagen::rng::SplitMix64;
 use crate::position::Position;
+use crate::rng::Rng;
 use shakmaty::{Chess, Move, Position as _, Role};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -200,7 +200,7 @@ pub struct BookOptions {
     /// `BookBestMove`.
     pub best: bool,
     book: Option<Book>,
-    rng: SplitMix64,
+    rng: Rng,
 }
 
 /// `OwnBook` before it is set.
@@ -220,7 +220,7 @@ impl Default for BookOptions {
             depth: DEFAULT_DEPTH,
             best: DEFAULT_BEST,
             book: None,
-            rng: SplitMix64::new(seed),
+            rng: Rng::new(seed),
         }
     }
 }

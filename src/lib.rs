@@ -23,6 +23,7 @@ pub mod epd;
 pub mod eval;
 pub mod perft;
 pub mod position;
+pub mod rng;
 pub mod score;
 pub mod search;
 pub mod stats;

@@ -2,8 +2,8 @@
 //! node budget until a rule ends the game or adjudication does. Returns the recorded positions with the
 //! search's scores; the result is attached by the caller's writer.
 
-use super::rng::SplitMix64;
 use crate::position::Position;
+use crate::rng::Rng;
 use crate::score::Score;
 use crate::search::limits::Limits;
 use crate::search::{Outcome, SearchJob, Shared, Worker};
@@ -127,7 +127,7 @@ impl Player {
 
     /// Plays game number `index` of a run seeded with `seed`, starting from `book` positions if any.
     pub fn play(&mut self, seed: u64, index: u64, book: &[Position]) -> Game {
-        let mut rng = SplitMix64::for_game(seed, index);
+        let mut rng = Rng::for_game(seed, index);
         let Some(mut pos) = self.opening(&mut rng, book) else { return Game { samples: Vec::new(), result: None } };
         self.reset();
         let mut samples = Vec::new();
@@ -170,7 +170,7 @@ impl Player {
 
     /// A random opening the search finds playable: 8-9 random plies from the start position, or 2-4
     /// from a random book position. `None` if none was found in many tries.
-    fn opening(&mut self, rng: &mut SplitMix64, book: &[Position]) -> Option<Position> {
+    fn opening(&mut self, rng: &mut Rng, book: &[Position]) -> Option<Position> {
         for _ in 0..OPENING_TRIES {
             let (mut pos, plies) = if book.is_empty() {
                 (Position::default(), 8 + rng.below(2))

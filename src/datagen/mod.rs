@@ -12,7 +12,6 @@
 //! when it (and every game before it) has ended, so an interrupted run loses only games in flight.
 
 pub mod game;
-pub mod rng;
 
 use crate::position::Position;
 use game::{Game, GameResult, Player};

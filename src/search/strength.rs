@@ -104,28 +104,10 @@ impl Strength {
     }
 }
 
-/// A small generator (xorshift64*) for the level's choices; seeded by the caller.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value; zero is replaced).
-    pub fn new(seed: u64) -> Self {
-        Self(seed.max(1))
-    }
-
-    /// Uniform in `0.0..1.0`.
-    pub fn next_f64(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
     use shakmaty::{Role, Square};
 
     fn mv(from: Square, to: Square) -> Move {
@@ -147,7 +129,7 @@ mod tests {
         let (a, b, c) = (mv(Square::G1, Square::F3), mv(Square::B1, Square::C3), mv(Square::G1, Square::H3));
         let lines = [(Score(50), a), (Score(30), b), (Score(-400), c)];
         let weak = Strength::new(MIN_ELO);
-        let mut rng = Rng::new(7);
+        let mut rng = Rng::xorshift(7);
         let mut counts = [0; 3];
         for _ in 0..2000 {
             match weak.choose(&lines, rng.next_f64()) {
@@ -164,14 +146,5 @@ mod tests {
         let mating = [(Score::mate_in(3), c), (Score(900), a)];
         assert_eq!(weak.choose(&mating, 0.99), Some(c));
         assert_eq!(weak.choose(&[], 0.5), None);
-    }
-
-    #[test]
-    fn random_numbers_are_uniform_enough() {
-        let mut rng = Rng::new(0);
-        let xs: Vec<f64> = (0..10_000).map(|_| rng.next_f64()).collect();
-        assert!(xs.iter().all(|&x| (0.0..1.0).contains(&x)));
-        let mean = xs.iter().sum::<f64>() / xs.len() as f64;
-        assert!((mean - 0.5).abs() < 0.02, "{mean}");
     }
 }

@@ -13,6 +13,7 @@ use super::strength;
 use super::trace::Tracer;
 use super::{Iteration, Outcome, Report, SearchJob, Shared};
 use crate::position::Position;
+use crate::rng::Rng;
 use crate::score::{Depth, MAX_PLY, Score};
 use crate::syzygy::Syzygy;
 use crate::tt::{Bound, PackedMove, Tt};
@@ -254,7 +255,7 @@ impl Worker {
         {
             let firsts: Vec<(Score, Move)> = lines.iter().map(|(score, pv)| (*score, pv[0])).collect();
             let seed = self.pos.key() ^ job.start.elapsed().as_nanos() as u64 ^ self.nodes;
-            let chosen = s.choose(&firsts, strength::Rng::new(seed).next_f64());
+            let chosen = s.choose(&firsts, Rng::xorshift(seed).next_f64());
             if chosen != outcome.best {
                 outcome.best = chosen;
                 outcome.ponder =

@@ -4,6 +4,7 @@
 
 use super::trees::Game;
 use crate::eval::evaluate;
+use crate::rng::Rng;
 use crate::score::Score;
 use crate::search::history::History;
 use crate::search::picker::Picker;
@@ -23,7 +24,7 @@ pub enum Order {
 pub struct ChessGame {
     stack: Vec<Chess>,
     order: Order,
-    rng: u64,
+    rng: Rng,
     /// Always empty: the picker's order without anything learned.
     history: History,
 }
@@ -32,22 +33,14 @@ impl ChessGame {
     /// Starts at `root`.
     pub fn new(root: Chess, order: Order) -> Self {
         let rng = match order {
-            Order::Random(seed) => seed | 1,
-            Order::Engine => 1,
+            Order::Random(seed) => Rng::xorshift(seed | 1),
+            Order::Engine => Rng::xorshift(1),
         };
         Self { stack: vec![root], order, rng, history: History::default() }
     }
 
     fn top(&self) -> &Chess {
         self.stack.last().expect("the root is never popped")
-    }
-
-    fn next_random(&mut self) -> u64 {
-        // xorshift64*
-        self.rng ^= self.rng >> 12;
-        self.rng ^= self.rng << 25;
-        self.rng ^= self.rng >> 27;
-        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 }
 
@@ -65,7 +58,7 @@ impl Game for ChessGame {
             Order::Random(_) => {
                 let mut v: Vec<Move> = chess.legal_moves().into_iter().collect();
                 for i in (1..v.len()).rev() {
-                    let j = (self.next_random() % (i as u64 + 1)) as usize;
+                    let j = (self.rng.next_u64() % (i as u64 + 1)) as usize;
                     v.swap(i, j);
                 }
                 v
