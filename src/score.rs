@@ -1,5 +1,8 @@
 //! `Score`: centipawns from the side to move's point of view, with mate scores encoded as distance
-//! from the root (`MATE - ply`). Also the `Depth` and `Ply` aliases. Knows nothing of boards or search.
+//! from the root (`MATE - ply`). Built with `Score::cp`, read with `raw`; moved by `i32` margins
+//! (`score + 50`, `score - margin`), and two scores differ by an `i32` (`beta - alpha`). Sums of
+//! evaluation terms stay in `i32` and become a `Score` once. Also the `Depth` and `Ply` aliases.
+//! Knows nothing of boards or search.
 
 use std::ops::{Add, Neg, Sub};
 
@@ -10,11 +13,21 @@ pub type Ply = usize;
 /// Deepest ply the search ever reaches; arrays indexed by ply have this many slots (plus a margin).
 pub const MAX_PLY: Ply = 128;
 
-/// A search score in centipawns, or a mate score.
+/// A search score in centipawns, or a mate score. Ordered as its centipawns.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Score(pub i32);
+pub struct Score(i32);
 
 impl Score {
+    /// A score of `cp` centipawns (or, beyond `MATE_BOUND`, the mate encoding of that value).
+    pub const fn cp(cp: i32) -> Score {
+        Score(cp)
+    }
+
+    /// The value as an `i32`: centipawns, or the mate encoding for mate scores.
+    pub const fn raw(self) -> i32 {
+        self.0
+    }
+
     /// A draw.
     pub const DRAW: Score = Score(0);
     /// Mate at the root (never reached: a mate is at least one ply away).
@@ -72,6 +85,14 @@ impl Sub<i32> for Score {
     }
 }
 
+/// The difference of two scores, in centipawns (`beta - alpha`).
+impl Sub for Score {
+    type Output = i32;
+    fn sub(self, rhs: Score) -> i32 {
+        self.0 - rhs.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,7 +104,7 @@ mod tests {
         assert_eq!(Score::mated_in(0).mate_moves(), Some(0));
         assert_eq!(Score::mated_in(2).mate_moves(), Some(-1));
         assert_eq!(Score::mated_in(4).mate_moves(), Some(-2));
-        assert_eq!(Score(250).mate_moves(), None);
+        assert_eq!(Score::cp(250).mate_moves(), None);
         assert!(Score::mated_in(MAX_PLY).is_mate());
     }
 }

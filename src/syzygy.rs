@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The score of a tablebase win at the root; a win found `ply` plies deep scores `TB_WIN - ply`.
-pub const TB_WIN: Score = Score(Score::MATE_BOUND.0 - MAX_PLY as i32 - 1);
+pub const TB_WIN: Score = Score::cp(Score::MATE_BOUND.raw() - MAX_PLY as i32 - 1);
 
 /// The tables found in the `SyzygyPath` directories.
 pub struct Tables {
@@ -149,14 +149,14 @@ impl Syzygy {
     /// lower bound (a mate may be better), a loss an upper bound, a draw exact. With the fifty-move
     /// rule, cursed wins and blessed losses are draws, nudged by one centipawn each way.
     pub fn wdl_score(&self, wdl: Wdl, ply: Ply) -> (Score, Bound) {
-        let win = Score(TB_WIN.0 - ply as i32);
+        let win = TB_WIN - ply as i32;
         match wdl {
             Wdl::Win => (win, Bound::Lower),
             Wdl::Loss => (-win, Bound::Upper),
             Wdl::CursedWin if !self.rule50 => (win, Bound::Lower),
             Wdl::BlessedLoss if !self.rule50 => (-win, Bound::Upper),
-            Wdl::CursedWin => (Score(1), Bound::Exact),
-            Wdl::BlessedLoss => (Score(-1), Bound::Exact),
+            Wdl::CursedWin => (Score::cp(1), Bound::Exact),
+            Wdl::BlessedLoss => (Score::cp(-1), Bound::Exact),
             Wdl::Draw => (Score::DRAW, Bound::Exact),
         }
     }
@@ -253,11 +253,11 @@ impl Syzygy {
         let score = if best >= win_bound {
             TB_WIN
         } else if best > 0 {
-            Score(1)
+            Score::cp(1)
         } else if best == 0 {
             Score::DRAW
         } else if best > -win_bound {
-            Score(-1)
+            Score::cp(-1)
         } else {
             -TB_WIN
         };
@@ -342,14 +342,14 @@ mod tests {
         let tb = syzygy(true, 7);
         assert_eq!(tb.cardinality(), 4);
         assert_eq!(syzygy(true, 3).cardinality(), 3);
-        assert_eq!(tb.wdl_score(Wdl::Win, 3), (Score(TB_WIN.0 - 3), Bound::Lower));
-        assert_eq!(tb.wdl_score(Wdl::Loss, 3), (Score(-TB_WIN.0 + 3), Bound::Upper));
-        assert_eq!(tb.wdl_score(Wdl::CursedWin, 3), (Score(1), Bound::Exact));
+        assert_eq!(tb.wdl_score(Wdl::Win, 3), (TB_WIN - 3, Bound::Lower));
+        assert_eq!(tb.wdl_score(Wdl::Loss, 3), (-TB_WIN + 3, Bound::Upper));
+        assert_eq!(tb.wdl_score(Wdl::CursedWin, 3), (Score::cp(1), Bound::Exact));
         assert_eq!(tb.wdl_score(Wdl::Draw, 3), (Score::DRAW, Bound::Exact));
         let no50 = syzygy(false, 7);
-        assert_eq!(no50.wdl_score(Wdl::CursedWin, 3), (Score(TB_WIN.0 - 3), Bound::Lower));
-        assert_eq!(no50.wdl_score(Wdl::BlessedLoss, 3), (Score(-TB_WIN.0 + 3), Bound::Upper));
-        assert!(TB_WIN.0 - MAX_PLY as i32 > 20_000 && !TB_WIN.is_mate());
+        assert_eq!(no50.wdl_score(Wdl::CursedWin, 3), (TB_WIN - 3, Bound::Lower));
+        assert_eq!(no50.wdl_score(Wdl::BlessedLoss, 3), (-TB_WIN + 3, Bound::Upper));
+        assert!(TB_WIN - MAX_PLY as i32 > Score::cp(20_000) && !TB_WIN.is_mate());
     }
 
     #[test]

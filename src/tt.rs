@@ -147,24 +147,24 @@ pub struct Tt {
 /// Converts a root-relative score to a node-relative one for storing.
 fn to_tt(score: Score, ply: Ply) -> i16 {
     let s = if score >= Score::MATE_BOUND {
-        score.0 + ply as i32
+        score + ply as i32
     } else if score <= -Score::MATE_BOUND {
-        score.0 - ply as i32
+        score - ply as i32
     } else {
-        score.0
+        score
     };
-    s as i16
+    s.raw() as i16
 }
 
 /// Converts a stored node-relative score back to root-relative at `ply`.
 fn from_tt(stored: i16, ply: Ply) -> Score {
-    let s = i32::from(stored);
-    if s >= Score::MATE_BOUND.0 {
-        Score(s - ply as i32)
-    } else if s <= -Score::MATE_BOUND.0 {
-        Score(s + ply as i32)
+    let s = Score::cp(i32::from(stored));
+    if s >= Score::MATE_BOUND {
+        s - ply as i32
+    } else if s <= -Score::MATE_BOUND {
+        s + ply as i32
     } else {
-        Score(s)
+        s
     }
 }
 
@@ -233,7 +233,7 @@ impl Tt {
                 return Some(TtHit {
                     mv: PackedMove(data as u16),
                     score: from_tt((data >> 16) as u16 as i16, ply),
-                    eval: Score(i32::from((data >> 32) as u16 as i16)),
+                    eval: Score::cp(i32::from((data >> 32) as u16 as i16)),
                     depth: Depth::from((data >> 48) as u8),
                     bound,
                 });
@@ -280,7 +280,7 @@ impl Tt {
         }
         let data = u64::from(mv.0)
             | u64::from(to_tt(score, ply) as u16) << 16
-            | u64::from(eval.0.clamp(-32_000, 32_000) as i16 as u16) << 32
+            | u64::from(eval.raw().clamp(-32_000, 32_000) as i16 as u16) << 32
             | (depth.clamp(0, 255) as u64) << 48
             | (bound as u64) << 56
             | age << 58;
@@ -311,11 +311,11 @@ mod tests {
 
     #[test]
     fn bounds_settle_only_their_side_of_the_window() {
-        let (alpha, beta) = (Score(-10), Score(10));
+        let (alpha, beta) = (Score::cp(-10), Score::cp(10));
         for s in [-11, -10, 0, 10, 11] {
-            assert!(Bound::Exact.settles(Score(s), alpha, beta));
-            assert_eq!(Bound::Lower.settles(Score(s), alpha, beta), s >= 10, "{s}");
-            assert_eq!(Bound::Upper.settles(Score(s), alpha, beta), s <= -10, "{s}");
+            assert!(Bound::Exact.settles(Score::cp(s), alpha, beta));
+            assert_eq!(Bound::Lower.settles(Score::cp(s), alpha, beta), s >= 10, "{s}");
+            assert_eq!(Bound::Upper.settles(Score::cp(s), alpha, beta), s <= -10, "{s}");
         }
     }
 
@@ -325,16 +325,16 @@ mod tests {
         // Stored node-relative as MATE - 3; probed again at ply 2 it must read MATE - 5.
         let tt = Tt::new(1).unwrap();
         let key = 0x1234_5678_9abc_def1;
-        tt.store(key, 5, PackedMove::NONE, Score::mate_in(8), Score(10), 4, Bound::Exact);
+        tt.store(key, 5, PackedMove::NONE, Score::mate_in(8), Score::cp(10), 4, Bound::Exact);
         let hit = tt.probe(key, 5).unwrap();
         assert_eq!(hit.score, Score::mate_in(8));
         assert_eq!(tt.probe(key, 2).unwrap().score, Score::mate_in(5));
-        tt.store(key, 7, PackedMove::NONE, Score::mated_in(9), Score(-3), 4, Bound::Exact);
+        tt.store(key, 7, PackedMove::NONE, Score::mated_in(9), Score::cp(-3), 4, Bound::Exact);
         assert_eq!(tt.probe(key, 7).unwrap().score, Score::mated_in(9));
         assert_eq!(tt.probe(key, 3).unwrap().score, Score::mated_in(5));
         for s in [-500, 0, 1, 777] {
-            tt.store(key, 9, PackedMove::NONE, Score(s), Score(0), 1, Bound::Lower);
-            assert_eq!(tt.probe(key, 1).unwrap().score, Score(s));
+            tt.store(key, 9, PackedMove::NONE, Score::cp(s), Score::cp(0), 1, Bound::Lower);
+            assert_eq!(tt.probe(key, 1).unwrap().score, Score::cp(s));
         }
     }
 
@@ -350,9 +350,9 @@ mod tests {
         };
         let pm = PackedMove::new(m);
         assert_eq!((pm.from(), pm.to(), pm.promotion()), (Square::A7, Square::A8, Some(Role::Queen)));
-        tt.store(42, 0, pm, Score(-123), Score(55), 17, Bound::Upper);
+        tt.store(42, 0, pm, Score::cp(-123), Score::cp(55), 17, Bound::Upper);
         let hit = tt.probe(42, 0).unwrap();
-        assert_eq!(hit, TtHit { mv: pm, score: Score(-123), eval: Score(55), depth: 17, bound: Bound::Upper });
+        assert_eq!(hit, TtHit { mv: pm, score: Score::cp(-123), eval: Score::cp(55), depth: 17, bound: Bound::Upper });
         assert!(tt.probe(43, 0).is_none());
         tt.clear();
         assert!(tt.probe(42, 0).is_none());
@@ -363,7 +363,15 @@ mod tests {
         let tt = Tt::new(1).unwrap();
         assert_eq!(tt.hashfull(), 0);
         for k in 0..100_000u64 {
-            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0, PackedMove::NONE, Score(0), Score(0), 1, Bound::Exact);
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                PackedMove::NONE,
+                Score::cp(0),
+                Score::cp(0),
+                1,
+                Bound::Exact,
+            );
         }
         assert!(tt.hashfull() > 900);
         tt.new_search();

@@ -70,7 +70,7 @@ pub fn of_score(score: Score, board: &Board) -> Wdl {
     match score.mate_moves() {
         Some(n) if n > 0 => Wdl { win: 1000, draw: 0, loss: 0 },
         Some(_) => Wdl { win: 0, draw: 0, loss: 1000 },
-        None => MODEL.wdl(f64::from(score.0), material(board)),
+        None => MODEL.wdl(f64::from(score.raw()), material(board)),
     }
 }
 

@@ -246,7 +246,10 @@ fn perpetual_check_is_a_draw() {
     // White has only a queen against queen and two rooks, and Black threatens mate on the first
     // rank; Qe8+ Kh7 Qh5+ Kg8 Qe8+ repeats, and Black cannot escape the checks.
     let pos = position(Some("6k1/6p1/8/8/4Q3/rr6/q5PP/7K w - - 0 1"), &[], false);
-    assert!(brudno::eval::evaluate(pos.chess()).0 < -500, "the test needs White to be clearly lost on material");
+    assert!(
+        brudno::eval::evaluate(pos.chess()) < Score::cp(-500),
+        "the test needs White to be clearly lost on material"
+    );
     let (out, _) = search(&pos, depth(10));
     assert_eq!(out.score, Score::DRAW, "best {}", uci(&pos, out.best));
     let best = uci(&pos, out.best);
@@ -266,7 +269,7 @@ fn threefold_repetition_in_the_game_history_is_a_draw() {
     let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1";
     let fresh = position(Some(fen), &[], false);
     let (lost, _) = search(&fresh, depth(8));
-    assert!(lost.score.0 < -300, "without the history Black is lost: {:?}", lost.score);
+    assert!(lost.score < Score::cp(-300), "without the history Black is lost: {:?}", lost.score);
     let history = ["g8h8", "a1a2", "h8g8", "a2a1", "g8h8", "a1a2", "h8g8", "a2a1"];
     let repeated = position(Some(fen), &history, false);
     assert_eq!(repeated.fen(), fresh.fen().replace(" 0 1", " 8 5"));
@@ -277,7 +280,7 @@ fn threefold_repetition_in_the_game_history_is_a_draw() {
     let once = position(Some(fen), &history[..4], false);
     let (out, _) = search(&once, depth(8));
     assert!(
-        out.score.0 < -300,
+        out.score < Score::cp(-300),
         "a single repetition before the root is no draw: {:?} {}",
         out.score,
         uci(&once, out.best)

@@ -144,10 +144,10 @@ impl Player {
             let Some(best) = out.best else { break GameResult::Draw };
             let white = white_view(&pos, out.score);
             if !pos.in_check() && !best.is_capture() && !best.is_promotion() && !out.score.is_mate() {
-                samples.push(Sample { fen: pos.fen(), score: white.0 });
+                samples.push(Sample { fen: pos.fen(), score: white.raw() });
             }
-            if white.is_mate() || white.0.abs() >= WIN_CP {
-                let side = if white.0 > 0 { Color::White } else { Color::Black };
+            if white.is_mate() || white.raw().abs() >= WIN_CP {
+                let side = if white.raw() > 0 { Color::White } else { Color::Black };
                 win_run = if side == win_side { win_run + 1 } else { 1 };
                 win_side = side;
             } else {
@@ -156,7 +156,7 @@ impl Player {
             if win_run >= WIN_PLIES {
                 break GameResult::win_for(win_side);
             }
-            draw_run = if plies >= DRAW_AFTER_PLIES && white.0.abs() <= DRAW_CP { draw_run + 1 } else { 0 };
+            draw_run = if plies >= DRAW_AFTER_PLIES && white.raw().abs() <= DRAW_CP { draw_run + 1 } else { 0 };
             if draw_run >= DRAW_PLIES {
                 break GameResult::Draw;
             }
@@ -190,7 +190,7 @@ impl Player {
             }
             self.reset();
             let s = self.search(&pos).score;
-            if !s.is_mate() && s.0.abs() <= OPENING_MAX_CP {
+            if !s.is_mate() && s.raw().abs() <= OPENING_MAX_CP {
                 pos.trim_history();
                 return Some(pos);
             }

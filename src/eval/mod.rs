@@ -126,7 +126,7 @@ fn taper(s: Split, phase: i32) -> i32 {
 fn finish(chess: &Chess, white: Split, phase: i32, mopup: i32) -> Score {
     let white = taper(white, phase) + mopup;
     let stm = if chess.turn() == Color::White { white } else { -white };
-    Score(stm + TEMPO)
+    Score::cp(stm + TEMPO)
 }
 
 /// The evaluation with its breakdown.

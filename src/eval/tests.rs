@@ -38,7 +38,7 @@ fn suite_positions() -> Vec<Chess> {
 
 #[test]
 fn startpos_is_tempo_only() {
-    assert_eq!(evaluate(&Chess::default()), Score(TEMPO));
+    assert_eq!(evaluate(&Chess::default()), Score::cp(TEMPO));
     assert_eq!(trace(&Chess::default()).phase, PHASE_TOTAL);
 }
 
@@ -68,8 +68,8 @@ fn breakdown_adds_up_to_the_evaluation() {
 
 #[test]
 fn extra_queen_is_winning() {
-    assert!(evaluate(&load("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")).0 > 800);
-    assert!(evaluate(&load("4k3/8/8/8/8/8/8/3QK3 b - - 0 1")).0 < -800);
+    assert!(evaluate(&load("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")) > Score::cp(800));
+    assert!(evaluate(&load("4k3/8/8/8/8/8/8/3QK3 b - - 0 1")) < Score::cp(-800));
 }
 
 #[test]

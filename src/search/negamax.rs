@@ -29,7 +29,7 @@ impl Worker {
         ply: Ply,
         cut: bool,
     ) -> Score {
-        let pv_node = beta.0 - alpha.0 > 1;
+        let pv_node = beta - alpha > 1;
         let root = ply == 0;
         let excluded = self.stack[ply].excluded;
         self.stack[ply].pv.clear();
@@ -110,7 +110,7 @@ impl Worker {
             // Step 5. Reverse futility: far above beta at low depth, the opponent's best reply is
             // unlikely to claw back the margin, so the node fails high without a search.
             let margin = RFP_MARGIN * (depth - i32::from(improving));
-            if depth <= RFP_MAX_DEPTH && eval.0 - margin >= beta.0 && !beta.is_mate() {
+            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && !beta.is_mate() {
                 return eval;
             }
 
@@ -173,9 +173,7 @@ impl Worker {
             if !root && !pv_node && !in_check && !self.plain && searched > 0 && !losing_mate {
                 let late = quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize;
                 let futile = || {
-                    quiet
-                        && depth <= FP_MAX_DEPTH
-                        && eval.is_some_and(|e| e.0 + FP_BASE + FP_PER_DEPTH * depth <= alpha.0)
+                    quiet && depth <= FP_MAX_DEPTH && eval.is_some_and(|e| e + FP_BASE + FP_PER_DEPTH * depth <= alpha)
                 };
                 let losing = || {
                     let margin = if quiet { -SEE_QUIET_MARGIN * depth } else { -SEE_CAPTURE_MARGIN * depth };
@@ -201,7 +199,7 @@ impl Worker {
                 && matches!(h.bound, Bound::Lower | Bound::Exact)
                 && !h.score.is_mate()
             {
-                let singular_beta = Score(h.score.0 - SE_MARGIN_PER_DEPTH * depth);
+                let singular_beta = h.score - SE_MARGIN_PER_DEPTH * depth;
                 self.stack[ply].excluded = Some(m);
                 let score = self.negamax(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut);
                 self.stack[ply].excluded = None;
@@ -210,9 +208,7 @@ impl Worker {
                 }
                 if score < singular_beta {
                     extension = 1;
-                    if !pv_node
-                        && score.0 < singular_beta.0 - SE_DOUBLE_MARGIN
-                        && self.stack[ply].doubles < SE_MAX_DOUBLES
+                    if !pv_node && score < singular_beta - SE_DOUBLE_MARGIN && self.stack[ply].doubles < SE_MAX_DOUBLES
                     {
                         extension = 2;
                     }
@@ -339,7 +335,7 @@ impl Worker {
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit
             && h.settles(alpha, beta)
-            && beta.0 - alpha.0 == 1
+            && beta - alpha == 1
         {
             return h.score;
         }
@@ -369,7 +365,7 @@ impl Worker {
                 // Delta and SEE pruning: a capture that loses material, or cannot lift the score
                 // to alpha even with a margin, cannot raise alpha here.
                 let gain = captured_value(m) + promotion_gain(m);
-                if sp.0 + gain + DELTA_MARGIN <= alpha.0 || !see_ge(self.pos.chess(), m, 0) {
+                if sp + gain + DELTA_MARGIN <= alpha || !see_ge(self.pos.chess(), m, 0) {
                     continue;
                 }
             }

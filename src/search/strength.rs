@@ -88,7 +88,7 @@ impl Strength {
         let weights: Vec<(f64, Move)> = lines
             .iter()
             .filter(|(s, _)| !s.is_mate())
-            .map(|&(s, m)| (f64::from((best.0 - s.0).max(0)), m))
+            .map(|&(s, m)| (f64::from((best - s).max(0)), m))
             .filter(|&(loss, _)| loss <= MAX_LOSS_IN_TEMPERATURES * t)
             .map(|(loss, m)| ((-loss / t).exp(), m))
             .collect();
@@ -127,7 +127,7 @@ mod tests {
     #[test]
     fn choices_follow_the_losses() {
         let (a, b, c) = (mv(Square::G1, Square::F3), mv(Square::B1, Square::C3), mv(Square::G1, Square::H3));
-        let lines = [(Score(50), a), (Score(30), b), (Score(-400), c)];
+        let lines = [(Score::cp(50), a), (Score::cp(30), b), (Score::cp(-400), c)];
         let weak = Strength::new(MIN_ELO);
         let mut rng = Rng::xorshift(7);
         let mut counts = [0; 3];
@@ -143,7 +143,7 @@ mod tests {
         assert_eq!(counts[2], 0);
         // The top level always plays the best line; a mate is never given up.
         assert_eq!(Strength::new(MAX_ELO).choose(&lines, 0.99), Some(a));
-        let mating = [(Score::mate_in(3), c), (Score(900), a)];
+        let mating = [(Score::mate_in(3), c), (Score::cp(900), a)];
         assert_eq!(weak.choose(&mating, 0.99), Some(c));
         assert_eq!(weak.choose(&[], 0.5), None);
     }

@@ -275,7 +275,7 @@ impl Worker {
     fn aspiration(&mut self, depth: Depth, prev: Score, prev_pv: &[Move], multipv: usize) -> Line {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !prev.is_mate() {
-            (Score((prev.0 - delta).max(-Score::INFINITE.0)), Score((prev.0 + delta).min(Score::INFINITE.0)))
+            ((prev - delta).max(-Score::INFINITE), (prev + delta).min(Score::INFINITE))
         } else {
             (-Score::INFINITE, Score::INFINITE)
         };
@@ -301,10 +301,10 @@ impl Worker {
             }
             match bound {
                 Some(Bound::Upper) => {
-                    beta = Score((alpha.0 + beta.0) / 2);
-                    alpha = Score((score.0 - delta).max(-Score::INFINITE.0));
+                    beta = Score::cp((alpha.raw() + beta.raw()) / 2);
+                    alpha = (score - delta).max(-Score::INFINITE);
                 }
-                Some(Bound::Lower) => beta = Score((score.0 + delta).min(Score::INFINITE.0)),
+                Some(Bound::Lower) => beta = (score + delta).min(Score::INFINITE),
                 _ => return if pv.is_empty() { Line::Aborted(None) } else { Line::Done(score, pv) },
             }
             self.counters.aspiration_researches += 1;

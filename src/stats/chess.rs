@@ -80,9 +80,9 @@ impl Game for ChessGame {
         let chess = self.top();
         if terminal {
             // Mated, or stalemate; the mate score is shortened by depth elsewhere, a constant will do here.
-            return if chess.is_check() { -Score::MATE_BOUND.0 } else { 0 };
+            return if chess.is_check() { -Score::MATE_BOUND.raw() } else { 0 };
         }
-        evaluate(chess).0
+        evaluate(chess).raw()
     }
 }
 
@@ -123,6 +123,6 @@ mod tests {
         }
         // Back-rank mate in one: the minimax value is the mate bound.
         let mate = tree_counts(&mut ChessGame::new(pos("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"), Order::Engine), 2);
-        assert_eq!(mate.value, Score::MATE_BOUND.0);
+        assert_eq!(mate.value, Score::MATE_BOUND.raw());
     }
 }

@@ -60,10 +60,10 @@ pub fn score_text(s: Score) -> String {
         "−∞".into()
     } else if let Some(m) = s.mate_moves() {
         if m > 0 { format!("#{m}") } else { format!("−#{}", -m) }
-    } else if s.0 < 0 {
-        format!("−{}", -s.0)
+    } else if s.raw() < 0 {
+        format!("−{}", -s.raw())
     } else {
-        s.0.to_string()
+        s.raw().to_string()
     }
 }
 
@@ -178,6 +178,6 @@ mod tests {
         assert_eq!(d.items.iter().filter(|i| i.pv).count(), trace.pv().len());
         assert_eq!(score_text(Score::INFINITE), "∞");
         assert_eq!(score_text(Score::mate_in(3)), "#2");
-        assert_eq!(score_text(Score(-35)), "−35");
+        assert_eq!(score_text(Score::cp(-35)), "−35");
     }
 }

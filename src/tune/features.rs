@@ -127,7 +127,7 @@ mod tests {
             let fen: String = line.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
             let chess: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
             let white = linear_eval(&features(&chess), &theta);
-            let stm = crate::eval::evaluate(&chess).0 as f64;
+            let stm = crate::eval::evaluate(&chess).raw() as f64;
             let stm_linear = if chess.turn() == Color::White { white } else { -white };
             // The engine rounds the tapered sum to whole centipawns.
             assert!((stm - stm_linear).abs() < 1.0, "{fen}: {stm} vs {stm_linear}");

@@ -17,7 +17,7 @@ fn order(m: &Move) -> i32 {
 
 /// Capture-only quiescence score of `chess` within `(alpha, beta)`, side to move's view.
 pub fn qsearch(chess: &Chess, mut alpha: i32, beta: i32) -> i32 {
-    let stand = evaluate(chess).0;
+    let stand = evaluate(chess).raw();
     if stand >= beta {
         return stand;
     }
@@ -50,7 +50,7 @@ pub fn is_quiet(chess: &Chess) -> bool {
     if chess.is_check() {
         return false;
     }
-    let stand = evaluate(chess).0;
+    let stand = evaluate(chess).raw();
     // Null window just above stand pat: the search fails low exactly when no capture line beats it.
     qsearch(chess, stand, stand + 1) <= stand
 }

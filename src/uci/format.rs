@@ -22,7 +22,7 @@ fn uci(m: Move, mode: CastlingMode) -> String {
 pub fn score(s: Score) -> String {
     match s.mate_moves() {
         Some(n) => format!("mate {n}"),
-        None => format!("cp {}", s.0),
+        None => format!("cp {}", s.raw()),
     }
 }
 
@@ -107,7 +107,7 @@ pub fn event_lines(e: &Event) -> Vec<String> {
             let checkers: Vec<String> = pos.chess().checkers().into_iter().map(|s| s.to_string()).collect();
             v.push(format!("Checkers: {}", checkers.join(" ")));
             if let Some(t) = trace {
-                v.push(format!("Eval: {} (side to move)", t.total.0));
+                v.push(format!("Eval: {} (side to move)", t.total.raw()));
             }
             v
         }
@@ -161,7 +161,7 @@ pub fn eval_lines(t: &Trace) -> Vec<String> {
     v.push(format!("{:<27} {:>34} {:>6}", "Total", net.mg, net.eg));
     v.push(format!("Mop-up (bare king, White's view, untapered) {}", t.mopup));
     v.push(format!("Phase {} / {PHASE_TOTAL}, tempo {}", t.phase, t.tempo));
-    v.push(format!("Final evaluation: {} (side to move)", t.total.0));
+    v.push(format!("Final evaluation: {} (side to move)", t.total.raw()));
     v
 }
 
