@@ -1,17 +1,58 @@
 //! `Score`: centipawns from the side to move's point of view, with mate scores encoded as distance
 //! from the root (`MATE - ply`). Built with `Score::cp`, read with `raw`; moved by `i32` margins
 //! (`score + 50`, `score - margin`), and two scores differ by an `i32` (`beta - alpha`). Sums of
-//! evaluation terms stay in `i32` and become a `Score` once. Also the `Depth` and `Ply` aliases.
-//! Knows nothing of boards or search.
+//! evaluation terms stay in `i32` and become a `Score` once. Also `Ply`, the distance from the root
+//! (it indexes the search's per-ply stack and shifts mate scores), and the `Depth` alias (plain
+//! `i32`: depth mixes freely with reductions and margins). Knows nothing of boards or search.
 
 use std::ops::{Add, Neg, Sub};
 
 /// Search depth in plies (may go negative inside the search after reductions).
 pub type Depth = i32;
-/// Distance from the search root in plies.
-pub type Ply = usize;
 /// Deepest ply the search ever reaches; arrays indexed by ply have this many slots (plus a margin).
-pub const MAX_PLY: Ply = 128;
+pub const MAX_PLY: usize = 128;
+
+/// Distance from the search root in plies. It indexes the search's per-ply stack (see `frame.rs`),
+/// moves by whole plies (`ply + 1`, `ply - 1`), and shifts a mate score (`Score::MATE - ply`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ply(usize);
+
+impl Ply {
+    /// The root of the search.
+    pub const ROOT: Ply = Ply(0);
+
+    /// The ply `n` plies from the root.
+    pub const fn new(n: usize) -> Ply {
+        Ply(n)
+    }
+
+    /// The distance from the root, for indexing and counting.
+    pub const fn index(self) -> usize {
+        self.0
+    }
+
+    /// The ply `n` plies nearer the root, if there is one.
+    pub const fn checked_sub(self, n: usize) -> Option<Ply> {
+        match self.0.checked_sub(n) {
+            Some(p) => Some(Ply(p)),
+            None => None,
+        }
+    }
+}
+
+impl Add<usize> for Ply {
+    type Output = Ply;
+    fn add(self, rhs: usize) -> Ply {
+        Ply(self.0 + rhs)
+    }
+}
+
+impl Sub<usize> for Ply {
+    type Output = Ply;
+    fn sub(self, rhs: usize) -> Ply {
+        Ply(self.0 - rhs)
+    }
+}
 
 /// A search score in centipawns, or a mate score. Ordered as its centipawns.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -39,12 +80,12 @@ impl Score {
 
     /// The score of giving mate `ply` plies from the root.
     pub const fn mate_in(ply: Ply) -> Score {
-        Score(Self::MATE.0 - ply as i32)
+        Score(Self::MATE.0 - ply.0 as i32)
     }
 
     /// The score of being mated `ply` plies from the root.
     pub const fn mated_in(ply: Ply) -> Score {
-        Score(-Self::MATE.0 + ply as i32)
+        Score(-Self::MATE.0 + ply.0 as i32)
     }
 
     /// Whether this is a mate score (for either side).
@@ -61,6 +102,22 @@ impl Score {
         } else {
             Some(-(Self::MATE.0 + self.0) / 2)
         }
+    }
+}
+
+/// A score plus a distance in plies: how a mate score moves between root and node (see `tt.rs`).
+impl Add<Ply> for Score {
+    type Output = Score;
+    fn add(self, rhs: Ply) -> Score {
+        Score(self.0 + rhs.0 as i32)
+    }
+}
+
+/// A score minus a distance in plies: `Score::MATE - ply` is mate at `ply`.
+impl Sub<Ply> for Score {
+    type Output = Score;
+    fn sub(self, rhs: Ply) -> Score {
+        Score(self.0 - rhs.0 as i32)
     }
 }
 
@@ -99,12 +156,12 @@ mod tests {
 
     #[test]
     fn mate_moves() {
-        assert_eq!(Score::mate_in(1).mate_moves(), Some(1));
-        assert_eq!(Score::mate_in(3).mate_moves(), Some(2));
-        assert_eq!(Score::mated_in(0).mate_moves(), Some(0));
-        assert_eq!(Score::mated_in(2).mate_moves(), Some(-1));
-        assert_eq!(Score::mated_in(4).mate_moves(), Some(-2));
+        assert_eq!(Score::mate_in(Ply::new(1)).mate_moves(), Some(1));
+        assert_eq!(Score::mate_in(Ply::new(3)).mate_moves(), Some(2));
+        assert_eq!(Score::mated_in(Ply::new(0)).mate_moves(), Some(0));
+        assert_eq!(Score::mated_in(Ply::new(2)).mate_moves(), Some(-1));
+        assert_eq!(Score::mated_in(Ply::new(4)).mate_moves(), Some(-2));
         assert_eq!(Score::cp(250).mate_moves(), None);
-        assert!(Score::mated_in(MAX_PLY).is_mate());
+        assert!(Score::mated_in(Ply::new(MAX_PLY)).is_mate());
     }
 }

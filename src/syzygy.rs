@@ -149,7 +149,7 @@ impl Syzygy {
     /// lower bound (a mate may be better), a loss an upper bound, a draw exact. With the fifty-move
     /// rule, cursed wins and blessed losses are draws, nudged by one centipawn each way.
     pub fn wdl_score(&self, wdl: Wdl, ply: Ply) -> (Score, Bound) {
-        let win = TB_WIN - ply as i32;
+        let win = TB_WIN - ply;
         match wdl {
             Wdl::Win => (win, Bound::Lower),
             Wdl::Loss => (-win, Bound::Upper),
@@ -342,13 +342,13 @@ mod tests {
         let tb = syzygy(true, 7);
         assert_eq!(tb.cardinality(), 4);
         assert_eq!(syzygy(true, 3).cardinality(), 3);
-        assert_eq!(tb.wdl_score(Wdl::Win, 3), (TB_WIN - 3, Bound::Lower));
-        assert_eq!(tb.wdl_score(Wdl::Loss, 3), (-TB_WIN + 3, Bound::Upper));
-        assert_eq!(tb.wdl_score(Wdl::CursedWin, 3), (Score::cp(1), Bound::Exact));
-        assert_eq!(tb.wdl_score(Wdl::Draw, 3), (Score::DRAW, Bound::Exact));
+        assert_eq!(tb.wdl_score(Wdl::Win, Ply::new(3)), (TB_WIN - Ply::new(3), Bound::Lower));
+        assert_eq!(tb.wdl_score(Wdl::Loss, Ply::new(3)), (-TB_WIN + Ply::new(3), Bound::Upper));
+        assert_eq!(tb.wdl_score(Wdl::CursedWin, Ply::new(3)), (Score::cp(1), Bound::Exact));
+        assert_eq!(tb.wdl_score(Wdl::Draw, Ply::new(3)), (Score::DRAW, Bound::Exact));
         let no50 = syzygy(false, 7);
-        assert_eq!(no50.wdl_score(Wdl::CursedWin, 3), (TB_WIN - 3, Bound::Lower));
-        assert_eq!(no50.wdl_score(Wdl::BlessedLoss, 3), (-TB_WIN + 3, Bound::Upper));
+        assert_eq!(no50.wdl_score(Wdl::CursedWin, Ply::new(3)), (TB_WIN - Ply::new(3), Bound::Lower));
+        assert_eq!(no50.wdl_score(Wdl::BlessedLoss, Ply::new(3)), (-TB_WIN + Ply::new(3), Bound::Upper));
         assert!(TB_WIN - MAX_PLY as i32 > Score::cp(20_000) && !TB_WIN.is_mate());
     }
 

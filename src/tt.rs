@@ -147,9 +147,9 @@ pub struct Tt {
 /// Converts a root-relative score to a node-relative one for storing.
 fn to_tt(score: Score, ply: Ply) -> i16 {
     let s = if score >= Score::MATE_BOUND {
-        score + ply as i32
+        score + ply
     } else if score <= -Score::MATE_BOUND {
-        score - ply as i32
+        score - ply
     } else {
         score
     };
@@ -160,9 +160,9 @@ fn to_tt(score: Score, ply: Ply) -> i16 {
 fn from_tt(stored: i16, ply: Ply) -> Score {
     let s = Score::cp(i32::from(stored));
     if s >= Score::MATE_BOUND {
-        s - ply as i32
+        s - ply
     } else if s <= -Score::MATE_BOUND {
-        s + ply as i32
+        s + ply
     } else {
         s
     }
@@ -325,16 +325,16 @@ mod tests {
         // Stored node-relative as MATE - 3; probed again at ply 2 it must read MATE - 5.
         let tt = Tt::new(1).unwrap();
         let key = 0x1234_5678_9abc_def1;
-        tt.store(key, 5, PackedMove::NONE, Score::mate_in(8), Score::cp(10), 4, Bound::Exact);
-        let hit = tt.probe(key, 5).unwrap();
-        assert_eq!(hit.score, Score::mate_in(8));
-        assert_eq!(tt.probe(key, 2).unwrap().score, Score::mate_in(5));
-        tt.store(key, 7, PackedMove::NONE, Score::mated_in(9), Score::cp(-3), 4, Bound::Exact);
-        assert_eq!(tt.probe(key, 7).unwrap().score, Score::mated_in(9));
-        assert_eq!(tt.probe(key, 3).unwrap().score, Score::mated_in(5));
+        tt.store(key, Ply::new(5), PackedMove::NONE, Score::mate_in(Ply::new(8)), Score::cp(10), 4, Bound::Exact);
+        let hit = tt.probe(key, Ply::new(5)).unwrap();
+        assert_eq!(hit.score, Score::mate_in(Ply::new(8)));
+        assert_eq!(tt.probe(key, Ply::new(2)).unwrap().score, Score::mate_in(Ply::new(5)));
+        tt.store(key, Ply::new(7), PackedMove::NONE, Score::mated_in(Ply::new(9)), Score::cp(-3), 4, Bound::Exact);
+        assert_eq!(tt.probe(key, Ply::new(7)).unwrap().score, Score::mated_in(Ply::new(9)));
+        assert_eq!(tt.probe(key, Ply::new(3)).unwrap().score, Score::mated_in(Ply::new(5)));
         for s in [-500, 0, 1, 777] {
-            tt.store(key, 9, PackedMove::NONE, Score::cp(s), Score::cp(0), 1, Bound::Lower);
-            assert_eq!(tt.probe(key, 1).unwrap().score, Score::cp(s));
+            tt.store(key, Ply::new(9), PackedMove::NONE, Score::cp(s), Score::cp(0), 1, Bound::Lower);
+            assert_eq!(tt.probe(key, Ply::new(1)).unwrap().score, Score::cp(s));
         }
     }
 
@@ -350,12 +350,12 @@ mod tests {
         };
         let pm = PackedMove::new(m);
         assert_eq!((pm.from(), pm.to(), pm.promotion()), (Square::A7, Square::A8, Some(Role::Queen)));
-        tt.store(42, 0, pm, Score::cp(-123), Score::cp(55), 17, Bound::Upper);
-        let hit = tt.probe(42, 0).unwrap();
+        tt.store(42, Ply::ROOT, pm, Score::cp(-123), Score::cp(55), 17, Bound::Upper);
+        let hit = tt.probe(42, Ply::ROOT).unwrap();
         assert_eq!(hit, TtHit { mv: pm, score: Score::cp(-123), eval: Score::cp(55), depth: 17, bound: Bound::Upper });
-        assert!(tt.probe(43, 0).is_none());
+        assert!(tt.probe(43, Ply::ROOT).is_none());
         tt.clear();
-        assert!(tt.probe(42, 0).is_none());
+        assert!(tt.probe(42, Ply::ROOT).is_none());
     }
 
     #[test]
@@ -365,7 +365,7 @@ mod tests {
         for k in 0..100_000u64 {
             tt.store(
                 k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                0,
+                Ply::ROOT,
                 PackedMove::NONE,
                 Score::cp(0),
                 Score::cp(0),

@@ -8,7 +8,7 @@
 mod common;
 
 use brudno::position::Position;
-use brudno::score::Score;
+use brudno::score::{Ply, Score};
 use brudno::search::limits::Limits;
 use brudno::search::{Iteration, Outcome, Report, SearchJob, Shared, Worker};
 use brudno::tt::{Bound, Tt};
@@ -195,7 +195,7 @@ fn mates_in_one() {
         let mut after = pos.clone();
         after.make(out.best.expect("a best move"));
         assert!(after.chess().is_checkmate(), "{}: {} does not mate", e.id, uci(&pos, out.best));
-        assert_eq!(out.score, Score::mate_in(1), "{}", e.id);
+        assert_eq!(out.score, Score::mate_in(Ply::new(1)), "{}", e.id);
     }
 }
 

@@ -15,7 +15,7 @@ fn minimax(chess: &Chess, depth: i32, ply: Ply) -> Score {
     if depth <= 0 {
         return evaluate(chess);
     }
-    if ply > 0 && chess.is_insufficient_material() {
+    if ply > Ply::ROOT && chess.is_insufficient_material() {
         return Score::DRAW;
     }
     let moves = chess.legal_moves();
@@ -87,7 +87,7 @@ fn traced_alpha_beta_is_minimax_and_its_cutoffs_are_sound() {
         let t = trace(fen, depth);
         assert_eq!(t.nodes.len() as u64, t.searched, "{fen}: the tracer and the search count the same nodes");
         let root = Position::from_fen(fen, false).unwrap().chess().clone();
-        assert_eq!(t.value(), minimax(&root, depth, 0), "{fen} depth {depth}");
+        assert_eq!(t.value(), minimax(&root, depth, Ply::ROOT), "{fen} depth {depth}");
         let cut_off = check(&t, 0, &root);
         assert!(cut_off > 0, "{fen}: alpha-beta cut something off");
     }
@@ -96,8 +96,8 @@ fn traced_alpha_beta_is_minimax_and_its_cutoffs_are_sound() {
 #[test]
 fn the_mate_in_one_is_found_and_the_pv_follows_it() {
     let t = trace("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 2);
-    assert_eq!(t.value(), Score::mate_in(1));
+    assert_eq!(t.value(), Score::mate_in(Ply::new(1)));
     let pv = t.pv();
     assert_eq!(pv.len(), 2, "the mate ends the line");
-    assert_eq!(t.nodes[pv[1]].value, Score::mated_in(1));
+    assert_eq!(t.nodes[pv[1]].value, Score::mated_in(Ply::new(1)));
 }

@@ -11,6 +11,7 @@
 use crate::score::{MAX_PLY, Ply, Score};
 use arrayvec::ArrayVec;
 use shakmaty::Move;
+use std::ops::{Index, IndexMut};
 
 /// A principal-variation line. A line starting at ply `p` has at most `MAX_PLY - 1 - p` moves: no node
 /// at ply `MAX_PLY - 1` or deeper searches a move.
@@ -47,6 +48,33 @@ impl Frame {
     }
 }
 
+/// The stack is indexed by ply: `stack[ply]` is the frame of the node `ply` plies from the root.
+impl Index<Ply> for [Frame] {
+    type Output = Frame;
+    fn index(&self, ply: Ply) -> &Frame {
+        &self[ply.index()]
+    }
+}
+
+impl IndexMut<Ply> for [Frame] {
+    fn index_mut(&mut self, ply: Ply) -> &mut Frame {
+        &mut self[ply.index()]
+    }
+}
+
+impl Index<Ply> for Vec<Frame> {
+    type Output = Frame;
+    fn index(&self, ply: Ply) -> &Frame {
+        &self[ply.index()]
+    }
+}
+
+impl IndexMut<Ply> for Vec<Frame> {
+    fn index_mut(&mut self, ply: Ply) -> &mut Frame {
+        &mut self[ply.index()]
+    }
+}
+
 /// Forgets the killers of every ply (a new search).
 pub(super) fn clear_killers(stack: &mut [Frame]) {
     stack.iter_mut().for_each(|f| f.killers = [None; 2]);
@@ -54,7 +82,7 @@ pub(super) fn clear_killers(stack: &mut [Frame]) {
 
 /// Sets the line at `ply` to `m` followed by the line of `ply + 1`.
 pub(super) fn update_pv(stack: &mut [Frame], ply: Ply, m: Move) {
-    let (head, tail) = stack.split_at_mut(ply + 1);
+    let (head, tail) = stack.split_at_mut(ply.index() + 1);
     let line = &mut head[ply].pv;
     line.clear();
     line.push(m);
@@ -88,12 +116,12 @@ mod tests {
     fn pv_is_the_move_then_the_line_below() {
         let (a, b, c) = (quiet(Square::G1, Square::F3), quiet(Square::G8, Square::F6), quiet(Square::B1, Square::C3));
         let mut stack = vec![Frame::default(); 4];
-        update_pv(&mut stack, 2, c);
-        update_pv(&mut stack, 1, b);
-        update_pv(&mut stack, 0, a);
+        update_pv(&mut stack, Ply::new(2), c);
+        update_pv(&mut stack, Ply::new(1), b);
+        update_pv(&mut stack, Ply::ROOT, a);
         assert_eq!(stack[0].pv.as_slice(), [a, b, c]);
         stack[2].pv.clear();
-        update_pv(&mut stack, 1, c);
+        update_pv(&mut stack, Ply::new(1), c);
         assert_eq!(stack[1].pv.as_slice(), [c]);
     }
 }

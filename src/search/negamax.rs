@@ -30,7 +30,7 @@ impl Worker {
         cut: bool,
     ) -> Score {
         let pv_node = beta - alpha > 1;
-        let root = ply == 0;
+        let root = ply == Ply::ROOT;
         let excluded = self.stack[ply].excluded;
         self.stack[ply].pv.clear();
 
@@ -54,7 +54,7 @@ impl Worker {
             if self.pos.is_repetition() || self.pos.is_fifty_move_draw() || self.pos.is_insufficient_material() {
                 return Score::DRAW;
             }
-            if ply >= MAX_PLY - 1 {
+            if ply >= Ply::new(MAX_PLY - 1) {
                 return if in_check { Score::DRAW } else { evaluate(self.pos.chess()) };
             }
             alpha = alpha.max(Score::mated_in(ply));
@@ -116,7 +116,7 @@ impl Worker {
 
             // Step 6. Null move: if passing still fails high, a real move will too, except in
             // zugzwang, which the non-pawn-material guard makes rare.
-            let prev_null = ply > 0 && self.stack[ply - 1].null;
+            let prev_null = ply > Ply::ROOT && self.stack[ply - 1].null;
             if depth >= NMP_MIN_DEPTH && eval >= beta && !prev_null && !beta.is_mate() && self.has_non_pawn_material() {
                 // Keep at least one full ply after the pass: a null search that drops straight into
                 // quiescence cannot see a quiet mating threat, and would prune the move that makes it.
@@ -144,7 +144,7 @@ impl Worker {
         }
 
         // Step 8. The move loop.
-        let prev_move = if ply > 0 { self.stack[ply - 1].mv } else { None };
+        let prev_move = if ply > Ply::ROOT { self.stack[ply - 1].mv } else { None };
         let moves = self.pos.legal_moves();
         if moves.is_empty() {
             return if in_check { Score::mated_in(ply) } else { Score::DRAW };
@@ -327,7 +327,7 @@ impl Worker {
             return Score::DRAW;
         }
         let in_check = self.pos.in_check();
-        if ply >= MAX_PLY - 1 {
+        if ply >= Ply::new(MAX_PLY - 1) {
             return if in_check { Score::DRAW } else { evaluate(self.pos.chess()) };
         }
 

@@ -108,6 +108,7 @@ impl Strength {
 mod tests {
     use super::*;
     use crate::rng::Rng;
+    use crate::score::Ply;
     use shakmaty::{Role, Square};
 
     fn mv(from: Square, to: Square) -> Move {
@@ -143,7 +144,7 @@ mod tests {
         assert_eq!(counts[2], 0);
         // The top level always plays the best line; a mate is never given up.
         assert_eq!(Strength::new(MAX_ELO).choose(&lines, 0.99), Some(a));
-        let mating = [(Score::mate_in(3), c), (Score::cp(900), a)];
+        let mating = [(Score::mate_in(Ply::new(3)), c), (Score::cp(900), a)];
         assert_eq!(weak.choose(&mating, 0.99), Some(c));
         assert_eq!(weak.choose(&[], 0.5), None);
     }

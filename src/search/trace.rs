@@ -105,7 +105,7 @@ impl Worker {
     #[cold]
     #[inline(never)]
     fn traced(&mut self, alpha: Score, beta: Score, depth: Depth, ply: Ply, cut: bool) -> Score {
-        let mv = if ply == 0 { None } else { self.stack[ply - 1].mv };
+        let mv = if ply == Ply::ROOT { None } else { self.stack[ply - 1].mv };
         if let Some(t) = self.tracer.as_mut() {
             let index = t.nodes.len();
             if let Some(&parent) = t.open.last() {
@@ -152,7 +152,7 @@ impl Worker {
         self.stopped = false;
         self.plain = true;
         self.tracer = Some(Box::default());
-        self.negamax(-Score::INFINITE, Score::INFINITE, depth, 0, false);
+        self.negamax(-Score::INFINITE, Score::INFINITE, depth, Ply::ROOT, false);
         self.plain = false;
         let nodes = self.tracer.take().map_or_else(Vec::new, |t| t.nodes);
         Trace { root: pos.clone(), depth, nodes, searched: self.nodes }

@@ -14,7 +14,7 @@ use super::trace::Tracer;
 use super::{Iteration, Outcome, Report, SearchJob, Shared};
 use crate::position::Position;
 use crate::rng::Rng;
-use crate::score::{Depth, MAX_PLY, Score};
+use crate::score::{Depth, MAX_PLY, Ply, Score};
 use crate::syzygy::Syzygy;
 use crate::tt::{Bound, PackedMove, Tt};
 use shakmaty::Move;
@@ -42,7 +42,7 @@ pub struct Worker {
     /// Per-ply state along the current path, its killers and PV lines included (see `frame.rs`).
     pub(super) stack: Vec<Frame>,
     pub(super) nodes: u64,
-    pub(super) seldepth: usize,
+    pub(super) seldepth: Ply,
     pub(super) stopped: bool,
     /// Root moves still searchable this iteration (MultiPV removes the lines already reported).
     pub(super) root_moves: Vec<Move>,
@@ -92,7 +92,7 @@ impl Worker {
             history: History::default(),
             stack: vec![Frame::default(); MAX_PLY + 8],
             nodes: 0,
-            seldepth: 0,
+            seldepth: Ply::ROOT,
             stopped: false,
             root_moves: Vec::new(),
             lmr,
@@ -280,8 +280,8 @@ impl Worker {
             (-Score::INFINITE, Score::INFINITE)
         };
         loop {
-            self.seldepth = 0;
-            let score = self.negamax(alpha, beta, depth, 0, false);
+            self.seldepth = Ply::ROOT;
+            let score = self.negamax(alpha, beta, depth, Ply::ROOT, false);
             let pv = self.stack[0].pv.to_vec();
             if self.stopped && depth > 1 {
                 // A root PV exists only if a move was searched in full and raised alpha before the stop.
@@ -321,7 +321,7 @@ impl Worker {
         let (nodes, tbhits) = self.totals();
         let it = Iteration {
             depth,
-            seldepth: self.seldepth.max(depth as usize),
+            seldepth: self.seldepth.index().max(depth as usize),
             multipv,
             score,
             bound,
@@ -344,7 +344,7 @@ impl Worker {
     /// The TT's move after `best`, if it is legal there.
     fn ponder_from_tt(&mut self, best: Move) -> Option<Move> {
         self.pos.make(best);
-        let reply = self.tt.probe(self.pos.key(), 0).and_then(|hit| {
+        let reply = self.tt.probe(self.pos.key(), Ply::ROOT).and_then(|hit| {
             self.pos.legal_moves().into_iter().find(|&m| PackedMove::new(m) == hit.mv && !hit.mv.is_none())
         });
         self.pos.unmake();

@@ -99,7 +99,7 @@ impl Builder<'_> {
         ];
         let me = self.items.len();
         let pv = self.pv.contains(&n);
-        self.items.push(Item { lines, kind, parent, x: 0.0, row: node.ply, pv });
+        self.items.push(Item { lines, kind, parent, x: 0.0, row: node.ply.index(), pv });
         let mut xs = Vec::new();
         for &c in &node.children {
             let child = &self.trace.nodes[c];
@@ -119,7 +119,14 @@ impl Builder<'_> {
             let lines = moves.chunks(MOVES_PER_LINE).map(|c| c.join(" ")).collect();
             let x = self.next_slot as f64;
             xs.push(x);
-            self.items.push(Item { lines, kind: Kind::Pruned, parent: Some(me), x, row: node.ply + 1, pv: false });
+            self.items.push(Item {
+                lines,
+                kind: Kind::Pruned,
+                parent: Some(me),
+                x,
+                row: node.ply.index() + 1,
+                pv: false,
+            });
             self.next_slot += 1;
         }
         self.items[me].x = match (xs.first(), xs.last()) {
@@ -156,6 +163,7 @@ pub fn draw(trace: &Trace) -> Drawing {
 mod tests {
     use super::*;
     use crate::position::Position;
+    use crate::score::Ply;
     use crate::search::Worker;
 
     #[test]
@@ -177,7 +185,7 @@ mod tests {
         }
         assert_eq!(d.items.iter().filter(|i| i.pv).count(), trace.pv().len());
         assert_eq!(score_text(Score::INFINITE), "∞");
-        assert_eq!(score_text(Score::mate_in(3)), "#2");
+        assert_eq!(score_text(Score::mate_in(Ply::new(3))), "#2");
         assert_eq!(score_text(Score::cp(-35)), "−35");
     }
 }
