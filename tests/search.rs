@@ -22,6 +22,11 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 /// Runs one search to completion and returns its outcome and every report it made.
 fn search_with(pos: &Position, limits: Limits, multipv: usize) -> (Outcome, Vec<Report>) {
+    search_late(pos, limits, multipv, Duration::ZERO)
+}
+
+/// As `search_with`, for a search thread that starts `late` after `go` arrived.
+fn search_late(pos: &Position, limits: Limits, multipv: usize, late: Duration) -> (Outcome, Vec<Report>) {
     let pos = pos.clone();
     std::thread::Builder::new()
         .stack_size(64 << 20)
@@ -33,7 +38,7 @@ fn search_with(pos: &Position, limits: Limits, multipv: usize) -> (Outcome, Vec<
                 pos,
                 limits,
                 overhead: Duration::ZERO,
-                start: Instant::now(),
+                start: Instant::now().checked_sub(late).expect("a start in the past"),
                 multipv,
                 tt: Arc::new(Tt::new(16).expect("16 MB table")),
                 shared: Arc::new(Shared::default()),
@@ -565,4 +570,19 @@ fn root_fail_lows_are_reported_with_the_previous_pv() {
         }
     }
     assert!(upper > 0, "no root fail-low was reported");
+}
+
+#[test]
+fn a_search_started_after_its_time_ran_out_still_completes_depth_1() {
+    // A search thread scheduled late on a loaded machine finds its clock already spent: it still
+    // searches and reports depth 1, so the GUI gets a scored line and a searched move (fastchess
+    // `--compliance` asks for an info line with a score after `go wtime 100`).
+    let pos = position(Some(MIDDLEGAME), &[], false);
+    let limits = Limits { movetime: Some(Duration::from_millis(50)), ..Limits::default() };
+    let (outcome, reports) = search_late(&pos, limits, 1, Duration::from_secs(1));
+    let its = iterations(&reports);
+    let first = its.first().expect("an iteration reported");
+    assert_eq!(first.depth, 1);
+    assert_eq!(outcome.depth, 1, "nothing deeper once the clock is spent");
+    assert_eq!(outcome.best, first.pv.first().copied());
 }

@@ -1149,3 +1149,21 @@ fn cli_eval() {
     let out = run_cli(&["eval", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], CLI);
     assert!(out.status.is_some_and(|s| !s.success()), "a kingless FEN must fail");
 }
+
+#[test]
+fn a_nearly_empty_clock_still_reports_a_searched_line() {
+    // fastchess `--compliance` sends `go wtime 100` and wants an `info` line with a score before
+    // `bestmove`. With 1 ms (less than Move Overhead) the clock has run out before the search
+    // starts, as it also has when the search thread is scheduled late on a loaded machine: depth 1
+    // is still completed and reported.
+    let mut e = engine();
+    e.send("position fen 3r2k1/p5n1/1pq1p2p/2p3p1/2P1P1n1/1P1P2pP/PN1Q2K1/5R2 w - - 0 27");
+    for go in ["go wtime 1", "go wtime 1 btime 1", "go wtime 1 winc 1 btime 1 binc 1", "go movetime 1"] {
+        e.send(go);
+        let (lines, best) = one_bestmove(&mut e);
+        let info = infos(&lines);
+        let last = info.last().unwrap_or_else(|| panic!("{go}: no info line before {best}: {lines:?}"));
+        assert!(last.depth.is_some_and(|d| d >= 1) && last.score.is_some(), "{go}: {lines:?}");
+        assert_eq!(parse_bestmove(&best).0, last.pv[0], "{go}: bestmove is the reported line's move");
+    }
+}

@@ -66,6 +66,9 @@ pub struct Worker {
     other_nodes: u64,
     node_limit: u64,
     hard: Option<Duration>,
+    /// Whether an iteration has completed: until then the clock does not stop the search (only
+    /// `stop` and the node limit do), so every timed `go` reports a searched line and its score.
+    iterated: bool,
     start: Instant,
     reporter: Reporter,
 }
@@ -108,6 +111,7 @@ impl Worker {
             other_nodes: 0,
             node_limit: u64::MAX,
             hard: None,
+            iterated: false,
             start: Instant::now(),
             reporter,
         }
@@ -145,7 +149,10 @@ impl Worker {
                     self.other_nodes = seat.others().0;
                 }
             }
-            let out_of_time = matches!((self.hard, self.clock_elapsed()), (Some(h), Some(e)) if e >= h);
+            // Depth 1 takes well under a millisecond: finishing it even past the limit (when the
+            // thread was not scheduled in time, or the clock held almost nothing) costs no game.
+            let out_of_time =
+                self.iterated && matches!((self.hard, self.clock_elapsed()), (Some(h), Some(e)) if e >= h);
             self.stopped = self.shared.stopped() || out_of_time;
         }
         self.stopped
@@ -179,6 +186,7 @@ impl Worker {
         self.cutoffs = (0, 0);
         self.counters = Counters::default();
         self.stopped = false;
+        self.iterated = false;
         self.start = job.start;
         self.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
         // A strength level sees less (a node budget) and weighs a few lines to choose from.
@@ -236,6 +244,7 @@ impl Worker {
                 break;
             }
             lines = this_depth;
+            self.iterated = true;
             outcome.best = lines[0].1.first().copied();
             outcome.ponder = lines[0].1.get(1).copied();
             outcome.score = lines[0].0;
