@@ -1,17 +1,26 @@
 #!/bin/sh
-# Calibrates UCI_Elo: plays Brudno at each level against Stockfish (Debian package) at the same
-# UCI_Elo, both colours from the balanced openings, and prints each match's summary. The README's
-# calibration table comes from this script's output.
+# Calibrates UCI_Elo: plays Brudno at each level against Stockfish (Debian package) at the given
+# UCI_Elo levels (by default the same one), both colours from the balanced openings, and prints each
+# match's summary. scripts/strength_fit.py turns the results into the line in src/search/strength.rs;
+# the README's calibration table comes from both.
 #
-#   scripts/calibrate-strength.sh ENGINE GAMES TC LEVEL...
+#   scripts/calibrate-strength.sh ENGINE GAMES TC LEVEL[:SF_ELO,SF_ELO...]...
 #   scripts/calibrate-strength.sh target/release/brudno 40 10+0.1 1400 1800 2200
+#   scripts/calibrate-strength.sh target/release/brudno 20 10+0.1 1350:1500,1800 1800:1900,2200
 set -eu
 engine=$1 games=$2 tc=$3
 shift 3
-for elo in "$@"; do
+for spec in "$@"; do
+    elo=${spec%%:*}
+    opponents=${spec#*:}
+    [ "$opponents" = "$spec" ] && opponents=$elo
+    set --
+    for sf in $(echo "$opponents" | tr ',' ' '); do
+        set -- "$@" --engine /usr/games/stockfish --name "Stockfish@$sf" --option Threads=1 \
+            --option Hash=16 --option UCI_LimitStrength=true --option "UCI_Elo=$sf"
+    done
     python3 "$(dirname "$0")/match.py" \
-        --engine "$engine" --name "Brudno@$elo" --option UCI_LimitStrength=true --option "UCI_Elo=$elo" \
-        --engine /usr/games/stockfish --name "Stockfish@$elo" --option Threads=1 \
-        --option UCI_LimitStrength=true --option "UCI_Elo=$elo" \
-        --games "$games" --tc "$tc" --openings "$(dirname "$0")/../book/openings.epd" | tail -6
+        --engine "$engine" --name "Brudno@$elo" --option Hash=16 --option UCI_LimitStrength=true \
+        --option "UCI_Elo=$elo" "$@" --games "$games" --tc "$tc" \
+        --openings "$(dirname "$0")/../book/openings.epd" --concurrency 2 | tail -n 8
 done
