@@ -22,5 +22,5 @@ for spec in "$@"; do
     python3 "$(dirname "$0")/match.py" \
         --engine "$engine" --name "Brudno@$elo" --option Hash=16 --option UCI_LimitStrength=true \
         --option "UCI_Elo=$elo" "$@" --games "$games" --tc "$tc" \
-        --openings "$(dirname "$0")/../book/openings.epd" --concurrency 2 | tail -n 8
+        --openings "$(dirname "$0")/../book/openings.epd" --concurrency 2 | grep -v '^game '
 done

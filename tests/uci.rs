@@ -81,7 +81,7 @@ fn handshake_lists_identity_and_options() {
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1800 min 1350 max 2300",
+        "option name UCI_Elo type spin default 1800 min 1350 max 2200",
     ] {
         assert!(options.iter().any(|l| *l == expected), "missing '{expected}' in:\n{}", lines.join("\n"));
     }

@@ -14,7 +14,7 @@ use shakmaty::Move;
 /// Lowest Elo offered (Stockfish's lowest level: the calibration has nothing weaker to measure by).
 pub const MIN_ELO: i64 = 1350;
 /// Highest Elo offered: about where the family meets full strength at 10+0.1.
-pub const MAX_ELO: i64 = 2300;
+pub const MAX_ELO: i64 = 2200;
 /// Elo announced as the option's default.
 pub const DEFAULT_ELO: i64 = 1800;
 /// Root lines weighed when choosing a move.
@@ -23,15 +23,16 @@ pub const LINES: usize = 4;
 // The levels form one family indexed by a "rung": a node budget that doubles every
 // `NODES_DOUBLING_RUNGS` and a temperature that falls linearly to zero at `TEMPERATURE_ZERO_RUNG`.
 // A level's rung comes from a straight line fitted to matches of rungs against Stockfish 15.1 at
-// the same `UCI_Elo` (`scripts/calibrate-strength.sh`, 10+0.1; README.md has the table): rungs
-// 1400, 1655, 1800, 2255 and 2855 played like Stockfish's 1145, 1391, 1545, 1715 and 2315.
+// the same and nearby `UCI_Elo` levels (`scripts/calibrate-strength.sh`, `scripts/strength_fit.py`,
+// 10+0.1; README.md has the table): rungs 1635, 2227 and 2885 played like Stockfish's 1413, 1804
+// and 2141 (build 12fde3a, 40 games each).
 
 /// A point of the fitted line: the rung that plays like Stockfish at `ANCHOR_ELO`.
-const ANCHOR_ELO: f64 = 1622.0;
+const ANCHOR_ELO: f64 = 1786.0;
 /// The rung at `ANCHOR_ELO`.
-const ANCHOR_RUNG: f64 = 1993.0;
+const ANCHOR_RUNG: f64 = 2249.0;
 /// Stockfish Elo gained per rung (the fitted slope).
-const ELO_PER_RUNG: f64 = 0.76;
+const ELO_PER_RUNG: f64 = 0.582;
 /// Nodes per move at rung 1000.
 const NODES_AT_RUNG_1000: f64 = 300.0;
 /// Rungs per doubling of the node budget.
@@ -119,9 +120,9 @@ mod tests {
     fn budgets_grow_with_elo() {
         assert_eq!(Strength::new(0).elo(), MIN_ELO);
         assert_eq!(Strength::new(9999).elo(), MAX_ELO);
-        // 400 Elo are 526 rungs, 2.63 doublings of the budget.
+        // 400 Elo are 687 rungs, 3.44 doublings of the budget.
         let low = Strength::new(MIN_ELO).nodes();
-        assert_eq!(Strength::new(MIN_ELO + 400).nodes() * 10 / low, 61);
+        assert_eq!(Strength::new(MIN_ELO + 400).nodes() * 10 / low, 108);
         assert!(Strength::new(2000).nodes() < Strength::new(2200).nodes());
     }
 
