@@ -7,7 +7,7 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::Zobrist64;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
     Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position as _, Square, attacks,
 };
@@ -203,9 +203,15 @@ impl Position {
 
     /// Passes the turn. Returns false (and changes nothing) if that is impossible, i.e. in check.
     pub fn make_null(&mut self) -> bool {
+        let ep = self.chess().ep_square(EnPassantMode::Legal);
         match self.chess().clone().swap_turn() {
             Ok(chess) => {
-                let key = zobrist(&chess);
+                // Incremental: the side to move flips and a legal en-passant square goes.
+                let mut key = self.key() ^ Zobrist64::zobrist_for_white_turn().0;
+                if let Some(sq) = ep {
+                    key ^= Zobrist64::zobrist_for_en_passant_file(sq.file()).0;
+                }
+                debug_assert_eq!(key, zobrist(&chess));
                 self.stack.push(State { chess, key, since_null: 0 });
                 true
             }
@@ -316,6 +322,16 @@ mod tests {
             p.make(m);
         }
         assert_eq!(p.key(), 0x22a48b5a8e47ff78);
+        // The null move's key is kept incrementally too (turn and en-passant file): after the
+        // double step above (capture e5f6 possible) and in a quiet position.
+        for mut q in [p, Position::default()] {
+            let before = q.key();
+            assert!(q.make_null());
+            assert_eq!(q.key(), zobrist(q.chess()));
+            assert_ne!(q.key(), before);
+            q.unmake();
+            assert_eq!(q.key(), before);
+        }
     }
 
     #[test]
