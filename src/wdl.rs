@@ -30,7 +30,8 @@ pub struct Wdl {
 }
 
 /// The fitted model (see the module documentation; the fit's data and figures are in README.md).
-pub const MODEL: WdlModel = WdlModel { a: [394.90, -363.89, -111.95, 157.71], b: [163.34, -29.78, -32.83, 26.38] };
+pub const MODEL: WdlModel =
+    WdlModel { a: [1006.04, -2096.75, 1388.94, -220.43], b: [335.06, -211.66, -392.07, 359.59] };
 
 /// Material on the board counted 1/3/3/5/9 for both sides.
 pub fn material(board: &Board) -> u32 {
