@@ -36,13 +36,19 @@ class Engine:
         self.p.stdin.flush()
 
     def until(self, prefix: str) -> str:
+        return self.lines_until(prefix)[-1]
+
+    def lines_until(self, prefix: str) -> List[str]:
+        """Every line up to and including the first that starts with `prefix`."""
         assert self.p.stdout
+        seen = []
         while True:
             line = self.p.stdout.readline()
             if not line:
                 raise RuntimeError(f"engine closed its output while waiting for {prefix!r}")
+            seen.append(line.rstrip("\n"))
             if line.startswith(prefix):
-                return line
+                return seen
 
     def close(self) -> None:
         self.send("quit")

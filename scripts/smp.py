@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
-import subprocess
 import sys
 import time
 from typing import Dict, List, NamedTuple, Optional, Sequence
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from latency import Engine  # noqa: E402  (the same UCI pipe driver)
 
 # Middlegames from the bench set (src/bench.rs): positions with a real search tree at depth 14-18.
 POSITIONS = [
@@ -61,37 +65,20 @@ def last_nodes(lines: Sequence[str]) -> Optional[int]:
 
 def search(engine: str, fen: str, threads: int, depth: int, hash_mb: int) -> Run:
     """One fresh engine process, one `go depth` from `fen`; the wall time is to `bestmove`."""
-    proc = subprocess.Popen(
-        [engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
-    assert proc.stdin and proc.stdout
-
-    def send(cmd: str) -> None:
-        proc.stdin.write(cmd + "\n")
-        proc.stdin.flush()
-
-    def wait_for(token: str) -> List[str]:
-        seen = []
-        for line in proc.stdout:
-            seen.append(line.rstrip("\n"))
-            if line.startswith(token):
-                return seen
-        raise RuntimeError(f"engine ended before {token!r}")
-
-    send("uci")
-    wait_for("uciok")
-    send(f"setoption name Threads value {threads}")
-    send(f"setoption name Hash value {hash_mb}")
-    send("ucinewgame")
-    send(f"position fen {fen}")
-    send("isready")
-    wait_for("readyok")
+    e = Engine([engine])
+    e.send("uci")
+    e.until("uciok")
+    e.send(f"setoption name Threads value {threads}")
+    e.send(f"setoption name Hash value {hash_mb}")
+    e.send("ucinewgame")
+    e.send(f"position fen {fen}")
+    e.send("isready")
+    e.until("readyok")
     start = time.perf_counter()
-    send(f"go depth {depth}")
-    lines = wait_for("bestmove")
+    e.send(f"go depth {depth}")
+    lines = e.lines_until("bestmove")
     seconds = time.perf_counter() - start
-    send("quit")
-    proc.wait(timeout=10)
+    e.close()
     nodes = last_nodes(lines)
     if nodes is None:
         raise RuntimeError(f"no node count for {fen}")

@@ -14,9 +14,13 @@ Standard library only.
 
 from __future__ import annotations
 
-import math
+import os
 import sys
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import stats  # noqa: E402
 
 
 class Result(NamedTuple):
@@ -41,7 +45,7 @@ def parse(arg: str) -> Result:
 
 
 def expected(x: float, opponent: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** ((opponent - x) / 400.0))
+    return stats.elo_to_score(x - opponent)
 
 
 def rating(results: Sequence[Result]) -> Optional[float]:

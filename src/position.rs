@@ -203,12 +203,11 @@ impl Position {
 
     /// Passes the turn. Returns false (and changes nothing) if that is impossible, i.e. in check.
     pub fn make_null(&mut self) -> bool {
-        let ep = self.chess().ep_square(EnPassantMode::Legal);
         match self.chess().clone().swap_turn() {
             Ok(chess) => {
                 // Incremental: the side to move flips and a legal en-passant square goes.
                 let mut key = self.key() ^ Zobrist64::zobrist_for_white_turn().0;
-                if let Some(sq) = ep {
+                if let Some(sq) = self.chess().ep_square(EnPassantMode::Legal) {
                     key ^= Zobrist64::zobrist_for_en_passant_file(sq.file()).0;
                 }
                 debug_assert_eq!(key, zobrist(&chess));
