@@ -158,7 +158,7 @@ impl Worker {
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
 
-        while let Some((m, kind)) = picker.pick() {
+        while let Some((m, kind)) = picker.pick(self.pos.chess()) {
             if (root && !self.root_moves.contains(&m)) || excluded == Some(m) {
                 continue;
             }
@@ -360,7 +360,7 @@ impl Worker {
         }
         let mut picker = Picker::new_quiet_free(moves, &self.history, self.pos.turn());
         let mut best_move = None;
-        while let Some((m, _)) = picker.pick() {
+        while let Some((m, _)) = picker.pick(self.pos.chess()) {
             if let Some(sp) = stand_pat {
                 // Delta and SEE pruning: a capture that loses material, or cannot lift the score
                 // to alpha even with a margin, cannot raise alpha here.

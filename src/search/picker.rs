@@ -3,6 +3,11 @@
 //!
 //! Order: TT move; winning and equal captures and queen promotions (MVV-LVA); killers; counter-move;
 //! quiets by history; losing captures (by SEE) and under-promotions last.
+//!
+//! Lazy SEE: captures are first scored as good by MVV-LVA alone; a capture's exchange is resolved
+//! only when it is about to be handed out, and one that loses material drops to the losing
+//! captures there. The order is the one of resolving every exchange up front (the dropped capture
+//! goes back to its slot before the next selection), but a cutoff spares the later captures' SEE.
 
 use super::history::History;
 use super::see::{captured_value, see_ge, value};
@@ -70,6 +75,8 @@ pub struct Picker {
     moves: MoveList,
     scores: ArrayVec<i32, 256>,
     next: usize,
+    /// Whether moves in the good-capture band still need their exchange resolved (main search).
+    lazy_see: bool,
 }
 
 impl Picker {
@@ -90,7 +97,8 @@ impl Picker {
                 TT_MOVE
             } else if is_tactical(m) {
                 let under = m.promotion().is_some_and(|r| r != Role::Queen);
-                if !under && see_ge(chess, m, 0) { GOOD_CAPTURE + mvv_lva(m) } else { BAD_CAPTURE + mvv_lva(m) }
+                // A queen promotion or capture is good until its exchange says otherwise (in `pick`).
+                if under { BAD_CAPTURE + mvv_lva(m) } else { GOOD_CAPTURE + mvv_lva(m) }
             } else if killers[0] == Some(m) {
                 KILLER_1
             } else if killers[1] == Some(m) {
@@ -101,7 +109,7 @@ impl Picker {
                 history.score(turn, m)
             });
         }
-        Self { moves, scores, next: 0 }
+        Self { moves, scores, next: 0, lazy_see: true }
     }
 
     /// Orders captures and promotions for quiescence by MVV-LVA (all moves when `moves` are evasions).
@@ -110,7 +118,7 @@ impl Picker {
             .iter()
             .map(|&m| if is_tactical(m) { GOOD_CAPTURE + mvv_lva(m) } else { history.score(turn, m) })
             .collect();
-        Self { moves, scores, next: 0 }
+        Self { moves, scores, next: 0, lazy_see: false }
     }
 
     /// Number of moves.
@@ -123,18 +131,26 @@ impl Picker {
         self.moves.is_empty()
     }
 
-    /// The best remaining move and its class.
-    pub fn pick(&mut self) -> Option<(Move, Kind)> {
+    /// The best remaining move of `chess` (the position the picker was made for) and its class.
+    pub fn pick(&mut self, chess: &Chess) -> Option<(Move, Kind)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        let best = loop {
+            let mut best = self.next;
+            for i in self.next + 1..n {
+                if self.scores[i] > self.scores[best] {
+                    best = i;
+                }
             }
-        }
+            let s = self.scores[best];
+            if !self.lazy_see || !(GOOD_CAPTURE..TT_MOVE).contains(&s) || see_ge(chess, self.moves[best], 0) {
+                break best;
+            }
+            // A losing capture: to its band, in its slot, and select again.
+            self.scores[best] = s - GOOD_CAPTURE + BAD_CAPTURE;
+        };
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         let (m, s) = (self.moves[self.next], self.scores[self.next]);
@@ -161,5 +177,57 @@ impl Picker {
             s if s < BAD_CAPTURE / 2 => Stage::BadCapture,
             _ => Stage::Quiet,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+    use shakmaty::Position as _;
+
+    /// The picker's whole hand-out for `fen` with `tt` as the TT move (UCI), and the position.
+    fn hand_out(fen: &str, tt: Option<&str>) -> (Chess, Vec<(Move, Kind)>) {
+        let pos = Position::from_fen(fen, false).unwrap();
+        let chess = pos.chess().clone();
+        let tt = tt.map_or(PackedMove::NONE, |uci| PackedMove::new(pos.parse_move(uci).unwrap()));
+        let mut picker = Picker::new(&chess, chess.legal_moves(), tt, &History::default(), [None; 2], None);
+        (chess.clone(), std::iter::from_fn(|| picker.pick(&chess)).collect())
+    }
+
+    #[test]
+    fn captures_are_classed_by_their_exchange_when_handed_out() {
+        // Kiwipete and a position where the queen's captures of defended pawns lose material.
+        let cases = [
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Some("e2a6")),
+            ("4k3/2p1p3/3p4/1p1Q4/8/8/8/4K3 w - - 0 1", None),
+            ("n1r1k3/1P6/8/8/8/8/2p5/3RK1N1 b - - 0 1", None),
+        ];
+        for (fen, tt) in cases {
+            let (chess, order) = hand_out(fen, tt);
+            assert_eq!(order.len(), chess.legal_moves().len(), "{fen}");
+            let rank = |k: Kind| match k {
+                Kind::Tt => 0,
+                Kind::Good => 1,
+                Kind::Quiet => 2,
+                Kind::Bad => 3,
+            };
+            assert!(order.windows(2).all(|w| rank(w[0].1) <= rank(w[1].1)), "{fen}: {order:?}");
+            for &(m, kind) in &order {
+                let under = m.promotion().is_some_and(|r| r != Role::Queen);
+                let expected = match (is_tactical(m), under || !see_ge(&chess, m, 0)) {
+                    _ if tt.is_some() && kind == Kind::Tt => Kind::Tt,
+                    (false, _) => Kind::Quiet,
+                    (true, false) => Kind::Good,
+                    (true, true) => Kind::Bad,
+                };
+                assert_eq!(kind, expected, "{fen}: {m:?}");
+            }
+            // Good captures come out most valuable victim first.
+            let good: Vec<i32> = order.iter().filter(|o| o.1 == Kind::Good).map(|o| mvv_lva(o.0)).collect();
+            assert!(good.windows(2).all(|w| w[0] >= w[1]), "{fen}: {good:?}");
+        }
+        let (_, order) = hand_out("4k3/2p1p3/3p4/1p1Q4/8/8/8/4K3 w - - 0 1", None);
+        assert!(order.iter().any(|o| o.1 == Kind::Bad), "Qxd6 loses the queen to a pawn");
     }
 }

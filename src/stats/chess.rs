@@ -53,7 +53,7 @@ impl Game for ChessGame {
             Order::Engine => {
                 let mut picker =
                     Picker::new(&chess, chess.legal_moves(), PackedMove::NONE, &self.history, [None; 2], None);
-                std::iter::from_fn(|| picker.pick().map(|(m, _)| m)).collect()
+                std::iter::from_fn(|| picker.pick(&chess).map(|(m, _)| m)).collect()
             }
             Order::Random(_) => {
                 let mut v: Vec<Move> = chess.legal_moves().into_iter().collect();
