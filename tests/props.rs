@@ -18,6 +18,12 @@ use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::time::Duration;
 
+// The Chess960 start positions there are for the fuzz targets only.
+#[allow(dead_code)]
+#[path = "common/inputs.rs"]
+mod inputs;
+use inputs::{FENS, short_errors};
+
 /// Cases per property: `PROPTEST_CASES` if set, else `default`.
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -28,22 +34,6 @@ fn config(default: u32) -> ProptestConfig {
 }
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// Positions to start from: ordinary, castling and en passant, promotion, checks (one impossible in a
-/// real game), a single legal move, mate and stalemate (no legal move), and bare kings.
-const FENS: &[&str] = &[
-    STARTPOS,
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-    "8/P6k/8/8/8/8/6p1/K7 w - - 0 1",
-    "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
-    "4k3/8/8/1b6/8/8/4r3/4K3 w - - 0 1",
-    "2R5/k7/8/8/8/8/1r6/r6K w - - 0 1",
-    "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
-    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
-    "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-];
 
 /// Words the parser knows, and some it must cope with.
 const WORDS: &[&str] = &[
@@ -105,15 +95,6 @@ fn token() -> impl Strategy<Value = String> {
 /// A line of known and unknown words with any separators.
 fn word_line() -> impl Strategy<Value = String> {
     (prop::collection::vec(token(), 0..14), select(&[" ", "  ", "\t", " \t "][..])).prop_map(|(v, sep)| v.join(sep))
-}
-
-/// Whether every error message of a parse is short (bad words are echoed shortened).
-fn short_errors(result: &Result<Command, command::ParseError>) -> bool {
-    match result {
-        Ok(Command::Go(g)) => g.skipped.iter().all(|e| e.to_string().len() <= 100),
-        Ok(_) => true,
-        Err(e) => e.to_string().len() <= 100,
-    }
 }
 
 proptest! {

@@ -36,5 +36,5 @@ fuzz_target!(|data: &[u8]| {
     }
     assert_eq!(brudno::perft::perft(pos.chess(), 2), leaves, "{fen}");
     let _ = brudno::eval::evaluate(pos.chess());
-    let _ = format::eval_text(pos.chess());
+    let _ = format::eval_text(&brudno::eval::trace(pos.chess()));
 });

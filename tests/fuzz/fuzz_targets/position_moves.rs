@@ -16,7 +16,7 @@
 use brudno::engine::{Engine, Event};
 use brudno::position::Position;
 use brudno::uci::Reply;
-use brudno_fuzz::{Checker, FENS, engine_position, run_line};
+use brudno_fuzz::{Checker, engine_position, fen_at, run_line};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::CastlingMode;
 use std::cell::RefCell;
@@ -47,7 +47,7 @@ fuzz_target!(|data: &[u8]| {
     } else {
         let Some((&pick, r)) = rest.split_first() else { return };
         rest = r;
-        Some(FENS[usize::from(pick) % FENS.len()].split(' ').map(str::to_string).collect()).filter(|_| pick != 0)
+        Some(fen_at(usize::from(pick)).split(' ').map(str::to_string).collect()).filter(|_| pick != 0)
     };
     let startpos = Position::from_chess(shakmaty::Chess::default(), CastlingMode::from_chess960(chess960));
     let (setup, base) = match &fen_words {

@@ -12,7 +12,7 @@
 use arbitrary::Arbitrary;
 use brudno::position::Position;
 use brudno::uci::Reply;
-use brudno_fuzz::{Checker, FENS, engine_position, run_line};
+use brudno_fuzz::{Checker, engine_position, fen_at, run_line};
 use libfuzzer_sys::fuzz_target;
 use std::time::{Duration, Instant};
 
@@ -189,7 +189,7 @@ fuzz_target!(|session: Session| {
                 None
             }
             Step::Position { base, moves, junk } => {
-                let fen = FENS[usize::from(*base) % FENS.len()];
+                let fen = fen_at(usize::from(*base));
                 let mut texts = moves_from(fen, moves);
                 if *junk {
                     texts.push("e9e9".to_string());

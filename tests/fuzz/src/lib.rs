@@ -3,37 +3,23 @@
 
 use brudno::engine::{Engine, Event, Flow, Request};
 use brudno::position::Position;
-use brudno::uci::command::{self, Command, MAX_SKIPPED};
+use brudno::uci::command;
 use brudno::uci::{self, Reply, format};
 use shakmaty::Position as _;
 use std::collections::VecDeque;
 
-/// Positions to start from: ordinary, castling and en passant, promotion, checks (one impossible in a
-/// real game), a single legal move, mate and stalemate, bare kings, and Chess960 castling.
-pub const FENS: &[&str] = &[
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-    "8/P6k/8/8/8/8/6p1/K7 w - - 0 1",
-    "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
-    "4k3/8/8/1b6/8/8/4r3/4K3 w - - 0 1",
-    "2R5/k7/8/8/8/8/1r6/r6K w - - 0 1",
-    "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
-    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
-    "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-    "1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-];
+#[path = "../../common/inputs.rs"]
+mod inputs;
+pub use inputs::short_errors;
+use inputs::{FENS, FENS_960};
 
-/// Whether an error message is short (bad words are echoed shortened).
-pub fn short_errors(result: &Result<Command, command::ParseError>) -> bool {
-    match result {
-        Ok(Command::Go(g)) => g.skipped.len() <= MAX_SKIPPED && g.skipped.iter().all(|e| e.to_string().len() <= 100),
-        Ok(_) => true,
-        Err(e) => e.to_string().len() <= 100,
-    }
+/// The `i`-th start position (modulo their number), of the standard and the Chess960 ones.
+pub fn fen_at(i: usize) -> &'static str {
+    let i = i % (FENS.len() + FENS_960.len());
+    FENS.get(i).copied().unwrap_or_else(|| FENS_960[i - FENS.len()])
 }
+
+
 
 /// Runs one command line the way the UCI loop does, collecting the replies; formats each reply too
 /// (the text a GUI would read).
