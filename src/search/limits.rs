@@ -3,8 +3,8 @@
 //! starts again at `ponderhit`.
 
 use super::params::{
-    TM_HARD_SCALE, TM_INC_SHARE, TM_LAST_MOVE_CAP, TM_MAX_MOVES_TO_GO, TM_MOVE_CAP, TM_SOFT_SCALE,
-    TM_SUDDEN_DEATH_MOVES,
+    TM_HARD_SCALE, TM_INC_SHARE, TM_LAST_MOVE_CAP, TM_MAX_MOVES_TO_GO, TM_MOVE_CAP, TM_NODE_SHARE_BASE,
+    TM_NODE_SHARE_SCALE, TM_SOFT_SCALE, TM_STABILITY, TM_SUDDEN_DEATH_MOVES,
 };
 use super::strength::Strength;
 use crate::score::Depth;
@@ -66,20 +66,22 @@ pub struct TimeManager {
     pub soft: Option<Duration>,
     /// Abort the search after this.
     pub hard: Option<Duration>,
+    /// Whether the soft limit follows the search (a clock), or is fixed (`movetime`, none).
+    pub adaptive: bool,
 }
 
 impl TimeManager {
     /// Plans the time for one move. `overhead` is the GUI/transport latency to keep in reserve.
     pub fn new(limits: &Limits, overhead: Duration) -> Self {
         if limits.infinite {
-            return Self { soft: None, hard: None };
+            return Self { soft: None, hard: None, adaptive: false };
         }
         if let Some(mt) = limits.movetime {
             let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
-            return Self { soft: Some(t), hard: Some(t) };
+            return Self { soft: Some(t), hard: Some(t), adaptive: false };
         }
         let Some(clock) = limits.clock else {
-            return Self { soft: None, hard: None };
+            return Self { soft: None, hard: None, adaptive: false };
         };
         let avail = clock.time.saturating_sub(overhead).max(Duration::from_millis(1));
         let mtg = clock.movestogo.unwrap_or(TM_SUDDEN_DEATH_MOVES).clamp(1, TM_MAX_MOVES_TO_GO);
@@ -88,7 +90,21 @@ impl TimeManager {
         let base = avail / mtg + clock.inc.mul_f64(TM_INC_SHARE);
         let soft = base.mul_f64(TM_SOFT_SCALE).min(cap);
         let hard = base.mul_f64(TM_HARD_SCALE).min(cap);
-        Self { soft: Some(soft), hard: Some(hard) }
+        Self { soft: Some(soft), hard: Some(hard), adaptive: true }
+    }
+
+    /// The soft limit `soft` for the position as the search sees it: longer while the best move
+    /// keeps changing (`stability` iterations in a row kept it) and while it takes a small share of
+    /// the nodes (`best_share`: the others are close), shorter when it is settled; never past the
+    /// hard limit. A fixed `movetime` is not scaled.
+    pub fn scaled(&self, soft: Duration, stability: usize, best_share: f64) -> Duration {
+        if !self.adaptive {
+            return soft;
+        }
+        let by_stability = TM_STABILITY[stability.min(TM_STABILITY.len() - 1)];
+        let by_share = (TM_NODE_SHARE_BASE - best_share.clamp(0.0, 1.0)) * TM_NODE_SHARE_SCALE;
+        let scaled = soft.mul_f64(by_stability * by_share);
+        self.hard.map_or(scaled, |h| scaled.min(h))
     }
 }
 
@@ -112,6 +128,24 @@ mod tests {
             assert!(tm.soft.unwrap() <= hard);
             assert!(hard <= Duration::from_millis(ms.saturating_sub(30).max(1)), "{ms}+{inc}/{mtg:?}: {hard:?}");
         }
+    }
+
+    #[test]
+    fn the_soft_limit_follows_the_search_within_the_hard_one() {
+        let tm = TimeManager::new(&clock(60_000, 600, None), Duration::from_millis(30));
+        let (soft, hard) = (tm.soft.unwrap(), tm.hard.unwrap());
+        let settled = tm.scaled(soft, 10, 0.95);
+        let changing = tm.scaled(soft, 0, 0.3);
+        assert!(settled < soft && soft < changing && changing <= hard, "{settled:?} {soft:?} {changing:?} {hard:?}");
+        // More stability or a larger share never lengthens the move.
+        for s in 0..6 {
+            assert!(tm.scaled(soft, s + 1, 0.5) <= tm.scaled(soft, s, 0.5));
+            assert!(tm.scaled(soft, s, 0.6) <= tm.scaled(soft, s, 0.5));
+        }
+        assert_eq!(tm.scaled(Duration::from_secs(100), 0, 0.0), hard);
+        let fixed = Limits { movetime: Some(Duration::from_millis(500)), ..Limits::default() };
+        let tm = TimeManager::new(&fixed, Duration::ZERO);
+        assert_eq!(tm.scaled(tm.soft.unwrap(), 0, 0.0), Duration::from_millis(500));
     }
 
     #[test]

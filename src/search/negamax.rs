@@ -222,6 +222,7 @@ impl Worker {
             if root {
                 self.report_currmove(depth, m, searched + 1);
             }
+            let nodes_before = self.nodes;
             self.stack[ply].mv = Some(m);
             self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(extension >= 2);
             self.pos.make(m);
@@ -265,6 +266,9 @@ impl Worker {
                 }
             }
             self.pos.unmake();
+            if root {
+                self.count_root_nodes(m, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return Score::DRAW;
             }

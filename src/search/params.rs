@@ -94,7 +94,7 @@ pub const CHECK_EVERY: u64 = 1024;
 pub const CURRMOVE_DELAY: Duration = Duration::from_secs(3);
 
 /// Time management: moves left assumed when the clock has no `movestogo` (sudden death).
-pub const TM_SUDDEN_DEATH_MOVES: u32 = 30;
+pub const TM_SUDDEN_DEATH_MOVES: u32 = 25;
 /// Time management: `movestogo` is read as at most this many moves (and at least one).
 pub const TM_MAX_MOVES_TO_GO: u32 = 50;
 /// Time management: the most one move may take of the time left (after the move overhead) when
@@ -104,8 +104,17 @@ pub const TM_LAST_MOVE_CAP: f64 = 0.75;
 pub const TM_MOVE_CAP: f64 = 0.45;
 /// Time management: share of the increment added to the per-move base (time left / moves to go).
 pub const TM_INC_SHARE: f64 = 0.75;
-/// Time management: the soft limit (start no new iteration after it), as a multiple of the base.
-pub const TM_SOFT_SCALE: f64 = 0.6;
+/// Time management: the soft limit (start no new iteration after it), as a multiple of the base,
+/// before it is scaled by the best move's stability and node share.
+pub const TM_SOFT_SCALE: f64 = 0.5;
+/// Time management: soft-limit factor by how many iterations in a row kept the best move (the last
+/// entry for that many or more).
+pub const TM_STABILITY: [f64; 5] = [1.8, 1.35, 1.1, 0.9, 0.8];
+/// Time management: soft-limit factor `(TM_NODE_SHARE_BASE - share) * TM_NODE_SHARE_SCALE`, where
+/// `share` is the part of the root nodes spent below the best move (a clear best move takes most).
+pub const TM_NODE_SHARE_BASE: f64 = 1.5;
+/// See [`TM_NODE_SHARE_BASE`].
+pub const TM_NODE_SHARE_SCALE: f64 = 1.4;
 /// Time management: the hard limit (abort the iteration), as a multiple of the base.
 pub const TM_HARD_SCALE: f64 = 3.0;
 

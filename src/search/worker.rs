@@ -46,6 +46,8 @@ pub struct Worker {
     pub(super) stopped: bool,
     /// Root moves still searchable this iteration (MultiPV removes the lines already reported).
     pub(super) root_moves: Vec<Move>,
+    /// Nodes this thread spent below each root move in this search (for time management).
+    pub(super) root_nodes: Vec<(Move, u64)>,
     pub(super) lmr: Vec<[u8; 64]>,
     /// Beta cutoffs, and those made by the first move searched (move-ordering quality).
     pub(super) cutoffs: (u64, u64),
@@ -98,6 +100,7 @@ impl Worker {
             seldepth: Ply::ROOT,
             stopped: false,
             root_moves: Vec::new(),
+            root_nodes: Vec::new(),
             lmr,
             cutoffs: (0, 0),
             counters: Counters::default(),
@@ -196,6 +199,9 @@ impl Worker {
         }
         let tm = TimeManager::new(&job.limits, job.overhead);
         self.hard = tm.hard;
+        self.root_nodes.clear();
+        // Iterations in a row that kept the best move (time management).
+        let mut stability = 0usize;
 
         let legal: Vec<Move> = self.pos.legal_moves().into_iter().collect();
         let mut root: Vec<Move> = if job.limits.searchmoves.is_empty() {
@@ -245,7 +251,9 @@ impl Worker {
             }
             lines = this_depth;
             self.iterated = true;
-            outcome.best = lines[0].1.first().copied();
+            let best = lines[0].1.first().copied();
+            stability = if best == outcome.best && depth > 1 { stability + 1 } else { 0 };
+            outcome.best = best;
             outcome.ponder = lines[0].1.get(1).copied();
             outcome.score = lines[0].0;
             outcome.depth = depth;
@@ -253,7 +261,8 @@ impl Worker {
             outcome.depth_counters.push(self.counters);
             let mate_done =
                 job.limits.mate.is_some_and(|n| outcome.score.mate_moves().is_some_and(|m| m > 0 && m <= n as i32));
-            let soft_done = matches!((tm.soft, self.clock_elapsed()), (Some(s), Some(e)) if e >= s);
+            let soft = tm.soft.map(|s| tm.scaled(s, stability, self.best_move_share(best)));
+            let soft_done = matches!((soft, self.clock_elapsed()), (Some(s), Some(e)) if e >= s);
             let forced = root.len() == 1 && job.limits.is_timed() && !job.limits.ponder;
             if self.stopped || mate_done || soft_done || forced {
                 break;
@@ -277,6 +286,13 @@ impl Worker {
         outcome.nodes = self.totals().0;
         outcome.cutoffs = self.cutoffs;
         outcome
+    }
+
+    /// The share of this search's root nodes spent below `best` (1 when nothing was counted).
+    fn best_move_share(&self, best: Option<Move>) -> f64 {
+        let total: u64 = self.root_nodes.iter().map(|r| r.1).sum();
+        let on_best = self.root_nodes.iter().find(|r| Some(r.0) == best).map_or(0, |r| r.1);
+        if total == 0 { 1.0 } else { on_best as f64 / total as f64 }
     }
 
     /// Searches one line at `depth` with a window around `prev`, widening on failure. A fail-low is
@@ -341,6 +357,14 @@ impl Worker {
             pv,
         };
         self.report(Report::Iteration(it));
+    }
+
+    /// Adds `nodes` to the count of root move `mv`.
+    pub(super) fn count_root_nodes(&mut self, mv: Move, nodes: u64) {
+        match self.root_nodes.iter_mut().find(|r| r.0 == mv) {
+            Some(r) => r.1 += nodes,
+            None => self.root_nodes.push((mv, nodes)),
+        }
     }
 
     /// Reports the root move being searched, once the search has run [`CURRMOVE_DELAY`].
