@@ -19,8 +19,6 @@ pub fn fen_at(i: usize) -> &'static str {
     FENS.get(i).copied().unwrap_or_else(|| FENS_960[i - FENS.len()])
 }
 
-
-
 /// Runs one command line the way the UCI loop does, collecting the replies; formats each reply too
 /// (the text a GUI would read).
 pub fn run_line(engine: &mut Engine, line: &str, out: &mut Vec<Reply>) -> Flow {
