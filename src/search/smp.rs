@@ -5,8 +5,9 @@
 //! depths they search (see [`helper_searches`]) and by the timing of their TT writes.
 //!
 //! Concurrency truth: each thread publishes its node and tablebase-hit counts every `CHECK_EVERY`
-//! nodes into its own cache line ([`Tally`]) with `Relaxed` stores; the main thread sums them with
-//! `Relaxed` loads, so totals lag by at most a batch per thread and never go back within a search.
+//! nodes into its own cache line ([`Tally`]) with `Relaxed` stores; every thread sums the others'
+//! with `Relaxed` loads at the same moments, so totals lag by at most a batch per thread and never go
+//! back within a search, and a node budget is kept within a batch per thread whoever gets the CPU.
 //! Stopping goes through a per-search [`Shared`] flag the main thread sets once its own search is
 //! over; it then blocks on each helper's `done` channel, so no helper searches after `bestmove`.
 //! Nothing here locks or spins.
@@ -44,11 +45,6 @@ impl Seat {
     /// The thread's index: 0 for the main thread.
     pub(super) fn index(&self) -> usize {
         self.index
-    }
-
-    /// Whether this is a helper (which skips some depths and leaves ageing the table to the main thread).
-    pub(super) fn is_helper(&self) -> bool {
-        self.index > 0
     }
 
     /// Publishes this thread's counts so far in the search.
@@ -234,6 +230,22 @@ mod tests {
         seats[0].publish(7, 0);
         assert_eq!(seats[0].others(), (1500, 3));
         assert_eq!(seats[1].others(), (507, 1));
-        assert!(!seats[0].is_helper() && seats[2].is_helper());
+    }
+
+    #[test]
+    fn a_helper_keeps_the_node_budget_when_the_main_thread_lags() {
+        use crate::position::Position;
+        use crate::search::params::CHECK_EVERY;
+        use crate::tt::Tt;
+        // The main thread published 29 000 nodes and then got no CPU: the helper alone must stop
+        // about 1 000 nodes later, not at 30 000 of its own.
+        let tallies: Arc<[Tally]> = (0..2).map(|_| Tally::default()).collect();
+        Seat { index: 0, tallies: tallies.clone() }.publish(29_000, 0);
+        let mut helper = Worker::new(Box::new(|_| {}));
+        helper.seat = Some(Seat { index: 1, tallies });
+        let limits = Limits { nodes: Some(30_000), ..Limits::default() };
+        let job = SearchJob::standalone(Position::default(), limits, Tt::new(1).unwrap());
+        let outcome = helper.run(&job);
+        assert!(outcome.nodes >= 30_000 && outcome.nodes <= 30_000 + CHECK_EVERY, "{}", outcome.nodes);
     }
 }

@@ -146,11 +146,11 @@ impl Worker {
         if self.nodes + self.other_nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
+            // Every thread weighs the node budget against everyone's counts: were the helpers to
+            // count only their own, a main thread starved of CPU would let them run far past it.
             if let Some(seat) = &self.seat {
                 seat.publish(self.nodes, self.tbhits);
-                if !seat.is_helper() {
-                    self.other_nodes = seat.others().0;
-                }
+                self.other_nodes = seat.others().0;
             }
             // Depth 1 takes well under a millisecond: finishing it even past the limit (when the
             // thread was not scheduled in time, or the clock held almost nothing) costs no game.
