@@ -250,6 +250,15 @@ impl Worker {
                 break;
             }
             lines = this_depth;
+            // Line k is searched without lines 1..k's moves and the search is not exact, so a later
+            // line can score above an earlier one: sort them (stably) and show them again in order,
+            // so that line 1 is the move played and the next iteration's windows start from it.
+            if lines.windows(2).any(|w| w[0].0 < w[1].0) {
+                lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+                for (index, (score, pv)) in lines.clone().into_iter().enumerate() {
+                    self.report_line(depth, index + 1, score, None, pv);
+                }
+            }
             self.iterated = true;
             let best = lines[0].1.first().copied();
             stability = if best == outcome.best && depth > 1 { stability + 1 } else { 0 };
