@@ -1,7 +1,8 @@
 //! Lazy SMP: helper threads that search the same root as the main thread, sharing only the
 //! transposition table. Each helper owns a persistent [`Worker`] (its own histories and killers),
 //! lives from one `Threads` setting to the next, and never reports: the main thread alone manages
-//! time, decides when to stop and announces the move. Helpers differ from the main thread by the
+//! time, ends the search and announces the move (a helper that reaches the node budget stops its own
+//! search early and waits). Helpers differ from the main thread by the
 //! depths they search (see [`helper_searches`]) and by the timing of their TT writes.
 //!
 //! Concurrency truth: each thread publishes its node and tablebase-hit counts every `CHECK_EVERY`
