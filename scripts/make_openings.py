@@ -64,6 +64,23 @@ def default_engine() -> str:
     return STOCKFISH
 
 
+def load_prefixes(path: str) -> List[List[chess.Move]]:
+    """Move lists to start candidate lines from: one per line, UCI moves or SAN with move numbers
+    (lichess's named-opening TSV files work as they are: their third column is the PGN)."""
+    prefixes = []
+    with open(path, encoding="utf-8") as f:
+        for raw in f:
+            text = raw.rstrip("\n").split("\t")[-1].strip()
+            if not text or text == "pgn" or text.startswith("#"):
+                continue
+            opening = matchlib.parse_opening_line(text)
+            if opening is not None and not opening.fen and opening.moves:
+                prefixes.append(list(opening.moves))
+    if not prefixes:
+        raise SystemExit(f"no move lists in {path}")
+    return prefixes
+
+
 class Generator:
     """Builds candidate lines with one engine per worker thread."""
 
@@ -73,6 +90,7 @@ class Generator:
         self.local = threading.local()
         self.engines: List[chess.engine.SimpleEngine] = []
         self.lock = threading.Lock()
+        self.prefixes = load_prefixes(args.prefixes) if args.prefixes else []
 
     def engine(self) -> chess.engine.SimpleEngine:
         engine = getattr(self.local, "engine", None)
@@ -108,6 +126,9 @@ class Generator:
         engine = self.engine()
         token = object()  # ucinewgame: clear the hash for reproducibility
         board = chess.Board()
+        if self.prefixes:
+            for move in rng.choice(self.prefixes):
+                board.push(move)
         for _ in range(rng.randint(args.min_plies, args.max_plies)):
             if board.is_game_over():
                 return None
@@ -120,7 +141,7 @@ class Generator:
         if score is None or score.is_mate():
             return None
         cp = score.white().score()
-        if abs(cp) > args.max_cp:
+        if not args.min_cp <= abs(cp) <= args.max_cp:
             return None
         return board.fen(), list(board.move_stack), cp
 
@@ -135,6 +156,10 @@ def main() -> int:
     p.add_argument("--max-plies", type=int, default=8)
     p.add_argument("--depth", type=int, default=8, help="depth of the final check (default 8)")
     p.add_argument("--max-cp", type=int, default=50, help="keep |score| <= this (default 50)")
+    p.add_argument("--min-cp", type=int, default=0,
+                   help="keep |score| >= this (default 0; 70 with --max-cp 130 makes an unbalanced set)")
+    p.add_argument("--prefixes", help="start each line from a random move list of this file "
+                   "(one per line; lichess chess-openings TSV works), then add the random plies")
     p.add_argument("--choice-depth", type=int, default=6, help="depth of the move choice search")
     p.add_argument("--multipv", type=int, default=6, help="candidate moves per ply (1: random legal)")
     p.add_argument("--margin", type=int, default=60, help="candidates within this many cp of the best")
@@ -142,8 +167,10 @@ def main() -> int:
     p.add_argument("--out", default="-", help="FEN output file (default stdout)")
     p.add_argument("--moves-out", help="also write the lines as UCI moves")
     args = p.parse_args()
-    if not 0 < args.min_plies <= args.max_plies:
-        p.error("need 0 < --min-plies <= --max-plies")
+    if not 0 <= args.min_plies <= args.max_plies:
+        p.error("need 0 <= --min-plies <= --max-plies")
+    if not 0 <= args.min_cp <= args.max_cp:
+        p.error("need 0 <= --min-cp <= --max-cp")
 
     matchlib.configure_logging(False)
     options = dict(item.split("=", 1) for item in args.option)
@@ -154,7 +181,7 @@ def main() -> int:
     seen = set()
     accepted: List[Line] = []
     tried = 0
-    print(f"engine: {spec.describe()}, depth {args.depth}, |score| <= {args.max_cp} cp, "
+    print(f"engine: {spec.describe()}, depth {args.depth}, {args.min_cp} <= |score| <= {args.max_cp} cp, "
           f"{args.min_plies}-{args.max_plies} plies, multipv {args.multipv} margin {args.margin} cp "
           f"at depth {args.choice_depth}, seed {args.seed}", file=sys.stderr)
     batch = 64

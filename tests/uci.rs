@@ -76,6 +76,7 @@ fn handshake_lists_identity_and_options() {
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
         "option name Move Overhead type spin default 30 min 0 max 5000",
+        "option name nodestime type spin default 0 min 0 max 100000",
         "option name Clear Hash type button",
         "option name Ponder type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
@@ -197,6 +198,35 @@ fn clock_searches_end_by_themselves() {
         assert_pvs_legal(&pos, &lines);
         assert_no_bestmove(&e.sync(), go);
     }
+}
+
+/// The node counts of the last `info` line of two clocked moves under `nodestime 100` in one game,
+/// the second `go` giving the engine 1 ms: the node clock opened by the first `go` is what counts.
+fn node_clock_game() -> (u64, u64) {
+    let mut e = engine();
+    e.send("setoption name nodestime value 100");
+    e.send("ucinewgame");
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let mut nodes = Vec::new();
+    for go in ["go wtime 10000 btime 10000 winc 100 binc 100", "go wtime 1 btime 10000 winc 100 binc 100"] {
+        e.send(go);
+        let (lines, best) = one_bestmove(&mut e);
+        assert_bestmove_legal(&position(Some(MIDDLEGAME), &[], false), &best);
+        nodes.push(infos(&lines).last().and_then(|it| it.nodes).unwrap_or(0));
+    }
+    (nodes[0], nodes[1])
+}
+
+#[test]
+fn nodestime_counts_the_clock_in_nodes() {
+    let (first, second) = node_clock_game();
+    // 10 s at 100 nodes/ms is 1 000 000 nodes: the plan's base is 10 000/25 + 0.75 * 100 = 475 ms,
+    // the hard limit three times that, 142 500 nodes (checked every 1024 nodes).
+    assert!(first > 0 && first <= 142_500 + 1024, "first move searched {first} nodes");
+    // The GUI's 1 ms is not our clock: the game's node account (1 000 000 - first + 10 000) is.
+    assert!(second > 10_000, "second move searched only {second} nodes");
+    // Nothing depends on the machine's speed: the same game searches the same nodes again.
+    assert_eq!(node_clock_game(), (first, second));
 }
 
 #[test]

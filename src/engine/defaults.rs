@@ -9,6 +9,8 @@ pub const HASH_MB: usize = 16;
 pub const THREADS: usize = 1;
 /// Time kept in reserve per move for the GUI and transport, in ms.
 pub const MOVE_OVERHEAD_MS: u64 = 30;
+/// Nodes per millisecond of a node-counted clock (`nodestime`); 0 counts real time.
+pub const NODES_TIME: u64 = 0;
 /// Lines searched and reported.
 pub const MULTI_PV: usize = 1;
 /// Chess960 castling notation.

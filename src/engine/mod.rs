@@ -58,6 +58,8 @@ enum State {
 struct Options {
     threads: usize,
     overhead: Duration,
+    /// Nodes per millisecond of a node-counted clock (0: real time).
+    nodestime: u64,
     multipv: usize,
     chess960: bool,
     show_wdl: bool,
@@ -78,6 +80,27 @@ pub struct Engine {
     debug: bool,
     book: BookOptions,
     syzygy: SyzygyOptions,
+    node_clock: NodeClock,
+}
+
+/// Under `nodestime`, our clock in nodes over one game, as Stockfish keeps it: the GUI's time sets it
+/// at the game's first timed `go`; then each search takes its nodes off and adds the increment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct NodeClock {
+    /// Nodes left on our clock (`None` until the game's first timed `go`).
+    left: Option<u64>,
+    /// The increment in nodes, added when the running search ends (`None`: no search on this clock).
+    pending_inc: Option<u64>,
+}
+
+impl NodeClock {
+    /// At the end of a search on this clock: takes its `nodes` off and adds the increment. Returns
+    /// whether there was such a search (then the report is handled again, with the clock settled).
+    fn settle(&mut self, nodes: u64) -> bool {
+        let Some(inc) = self.pending_inc.take() else { return false };
+        self.left = Some((self.left.unwrap_or(0) + inc).saturating_sub(nodes));
+        true
+    }
 }
 
 /// An engine dropped mid-search (a library user going away) stops its search first, so that the
@@ -107,6 +130,7 @@ impl Engine {
             options: Options {
                 threads: defaults::THREADS,
                 overhead: Duration::from_millis(defaults::MOVE_OVERHEAD_MS),
+                nodestime: defaults::NODES_TIME,
                 multipv: defaults::MULTI_PV,
                 chess960: defaults::CHESS960,
                 show_wdl: defaults::SHOW_WDL,
@@ -121,6 +145,7 @@ impl Engine {
             debug: false,
             book: BookOptions::default(),
             syzygy: SyzygyOptions::default(),
+            node_clock: NodeClock::default(),
         }
     }
 
@@ -145,6 +170,7 @@ impl Engine {
                 self.wait_idle(out);
                 self.tt.clear();
                 self.thread.clear();
+                self.node_clock = NodeClock::default();
             }
             Request::Position { fen, moves } => {
                 self.wait_idle(out);
@@ -189,6 +215,7 @@ impl Engine {
             }
             Report::CurrMove { depth, mv, number } => out(Event::CurrMove(depth, mv, number, mode)),
             Report::Finished(outcome) => match self.state {
+                _ if self.node_clock.settle(outcome.nodes) => self.on_report(Report::Finished(outcome), out),
                 State::Searching { hold: true, .. } if !self.shared.stopped() => self.state = State::Holding(outcome),
                 _ => {
                     self.state = State::Idle;
@@ -277,6 +304,10 @@ impl Engine {
                 }
             }
             Setting::MoveOverhead(ms) => self.options.overhead = Duration::from_millis(ms),
+            Setting::NodesTime(n) => {
+                self.options.nodestime = n;
+                self.node_clock = NodeClock::default();
+            }
             Setting::Ponder(_) => {}
             Setting::MultiPv(n) => self.options.multipv = n,
             Setting::ShowWdl(on) => self.options.show_wdl = on,
@@ -358,6 +389,18 @@ impl Engine {
         }
         let mut limits = limits(go, self.pos.turn(), searchmoves);
         limits.strength = self.options.limit_strength.then(|| Strength::new(self.options.elo));
+        let mut overhead = self.options.overhead;
+        if self.options.nodestime > 0
+            && let Some(clock) = limits.clock.as_mut()
+        {
+            // The clock is read in nodes: the GUI's time opens the game's account, ours runs it.
+            let npms = self.options.nodestime;
+            let left = *self.node_clock.left.get_or_insert(clock.time.as_millis() as u64 * npms);
+            clock.time = Duration::from_nanos(left.saturating_mul(1_000_000) / npms);
+            self.node_clock.pending_inc = Some(clock.inc.as_millis() as u64 * npms);
+            limits.nodestime = Some(npms);
+            overhead = Duration::ZERO;
+        }
         if self.debug {
             out(Event::Note(format!("limits {limits:?}")));
         }
@@ -379,7 +422,7 @@ impl Engine {
         self.thread.go(SearchJob {
             pos: self.pos.clone(),
             limits,
-            overhead: self.options.overhead,
+            overhead,
             start,
             multipv: self.options.multipv,
             tt: self.tt.clone(),
@@ -428,6 +471,7 @@ fn limits(go: &Go, us: Color, searchmoves: Vec<Move>) -> Limits {
         ponder: go.ponder,
         searchmoves,
         strength: None,
+        nodestime: None,
     }
 }
 

@@ -76,6 +76,8 @@ pub enum Setting {
     Threads(usize),
     /// Move Overhead in ms.
     MoveOverhead(u64),
+    /// Nodes per millisecond of a node-counted clock (0: real time).
+    NodesTime(u64),
     /// Clear the hash table.
     ClearHash,
     /// Ponder on or off.

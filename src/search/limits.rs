@@ -1,6 +1,6 @@
 //! What a `go` asks for ([`Limits`]) and how long to think ([`TimeManager`]): a soft limit (do not start
 //! another iteration) and a hard limit (abort mid-iteration). Pondering time is not counted: the clock
-//! starts again at `ponderhit`.
+//! starts again at `ponderhit`. Under `nodestime` the same plan is read in nodes (see [`Limits::nodestime`]).
 
 use super::params::{
     TM_HARD_SCALE, TM_INC_SHARE, TM_LAST_MOVE_CAP, TM_MAX_MOVES_TO_GO, TM_MOVE_CAP, TM_NODE_SHARE_BASE,
@@ -43,6 +43,9 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// Play at a strength level (`UCI_LimitStrength`).
     pub strength: Option<Strength>,
+    /// The clock counts nodes, this many per millisecond (`nodestime`): time spent is the nodes
+    /// searched, so a loaded machine cannot change how much a move is searched.
+    pub nodestime: Option<u64>,
 }
 
 impl Limits {

@@ -67,6 +67,8 @@ pub struct Worker {
     /// Nodes of the other threads as last read (0 alone); counts towards the node limit.
     other_nodes: u64,
     node_limit: u64,
+    /// Nodes per millisecond when the clock counts nodes (`nodestime`).
+    nodestime: Option<u64>,
     hard: Option<Duration>,
     /// Whether an iteration has completed: until then the clock does not stop the search (only
     /// `stop` and the node limit do), so every timed `go` reports a searched line and its score.
@@ -113,6 +115,7 @@ impl Worker {
             seat: None,
             other_nodes: 0,
             node_limit: u64::MAX,
+            nodestime: None,
             hard: None,
             iterated: false,
             start: Instant::now(),
@@ -126,11 +129,15 @@ impl Worker {
         frame::clear_killers(&mut self.stack);
     }
 
-    /// Time on our clock: zero while pondering, counted from `ponderhit` after one.
+    /// Time on our clock: zero while pondering, counted from `ponderhit` after one; under
+    /// `nodestime`, the nodes of the search read as milliseconds.
     fn clock_elapsed(&self) -> Option<Duration> {
         // Acquire pairs with the Release store at `ponderhit`: the time read below is the hit's.
         if self.shared.pondering.load(Ordering::Acquire) {
             return None;
+        }
+        if let Some(npms) = self.nodestime {
+            return Some(Duration::from_nanos(self.totals().0.saturating_mul(1_000_000) / npms));
         }
         let hit = Duration::from_millis(self.shared.ponderhit_ms.load(Ordering::Relaxed));
         Some(self.start.elapsed().saturating_sub(hit))
@@ -197,6 +204,7 @@ impl Worker {
         if let Some(s) = strength {
             self.node_limit = self.node_limit.min(s.nodes());
         }
+        self.nodestime = job.limits.nodestime.filter(|&n| n > 0);
         let tm = TimeManager::new(&job.limits, job.overhead);
         self.hard = tm.hard;
         self.root_nodes.clear();
