@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Tests of sprt.py's ledger: round trip, verdicts from the counts, resumption state (no engines)."""
+
+import os
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import sprt  # noqa: E402
+
+
+def row(name="t", penta="0,0,0,0,0", wdl="0-0-0", bounds="0,5", status="running"):
+    return {"name": name, "status": status, "dev": "dev@0123456789ab", "base": "main@ba9876543210",
+            "dev_bench": "7000000", "base_bench": "11357137", "tc": "8+0.08", "nodestime": "0",
+            "book": "book/unbalanced.epd", "bounds": bounds, "seed": "1", "hash": "16", "next_pair": "17",
+            "penta": penta, "wdl": wdl, "time_losses": "0/1", "hours": "0.25", "note": "a note"}
+
+
+class LedgerTest(unittest.TestCase):
+    def test_round_trip_keeps_every_field(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "ledger.tsv"
+            rows = [row("a"), row("b", penta="1,2,3,4,5", wdl="20-10-5")]
+            for r in rows:
+                sprt.summarise(r)
+            sprt.write_ledger(rows, path)
+            back = sprt.read_ledger(path)
+            self.assertEqual(back, rows)
+            self.assertEqual(sprt.penta_of(back[1]), [1, 2, 3, 4, 5])
+            self.assertEqual(sprt.wdl_of(back[1]), [20, 10, 5])
+            self.assertEqual(back[1]["next_pair"], "17")
+
+    def test_a_clear_gain_accepts_h1_and_a_clear_loss_h0(self):
+        win = row(penta="2,20,60,60,30", wdl="150-104-90")
+        sprt.summarise(win)
+        self.assertEqual(win["status"], "H1")
+        self.assertTrue(sprt.verdict(win).startswith("H1 after 344 games"))
+        loss = row(penta="30,60,60,20,2", wdl="90-100-150")
+        sprt.summarise(loss)
+        self.assertEqual(loss["status"], "H0")
+
+    def test_too_few_games_stay_undecided(self):
+        r = row(penta="1,3,5,3,1", wdl="10-6-10")
+        sprt.summarise(r)
+        self.assertEqual(r["status"], "running")
+        self.assertEqual(sprt.verdict(r), "undecided after 26 games")
+        self.assertIn("LLR", sprt.describe(r))
+
+    def test_a_stopped_test_keeps_its_status(self):
+        r = row(penta="2,20,60,60,30", status="stopped")
+        sprt.summarise(r)
+        self.assertEqual(r["status"], "stopped")
+
+    def test_the_committed_ledger_reads(self):
+        for r in sprt.read_ledger():
+            self.assertEqual(len(sprt.penta_of(r)), 5)
+            self.assertIn(r["status"], ("running", "H0", "H1", "stopped"))
+            # Whole pairs only: every pair is two games.
+            self.assertEqual(sum(sprt.wdl_of(r)), 2 * sum(sprt.penta_of(r)), r["name"])
+
+
+if __name__ == "__main__":
+    unittest.main()
