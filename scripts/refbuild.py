@@ -53,7 +53,11 @@ def build_ref(rev: str, repo: Path = REPO_ROOT, bin_name: str = "brudno", quiet:
     with tempfile.TemporaryDirectory(prefix=f"brudno-{sha[:12]}-") as src:
         archive = subprocess.Popen(["git", "-C", str(repo), "archive", "--format=tar", sha],
                                    stdout=subprocess.PIPE)
-        subprocess.run(["tar", "-x", "-C", src], stdin=archive.stdout, check=True)
+        # -m: the files get the current time, not the commit's. All revisions share one target
+        # directory and cargo's fingerprint of the package does not depend on its path, so sources
+        # dated before the last build there would be taken as built: the binary of the revision
+        # built before would be copied under this revision's name.
+        subprocess.run(["tar", "-x", "-m", "-C", src], stdin=archive.stdout, check=True)
         archive.stdout.close()
         if archive.wait() != 0:
             raise subprocess.CalledProcessError(archive.returncode, "git archive")

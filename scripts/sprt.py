@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import fcntl
+import filecmp
 import os
 import signal
 import subprocess
@@ -76,6 +78,21 @@ def write_ledger(rows: List[Dict[str, str]], path: Path = LEDGER) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)
+
+
+def update_ledger(row: Dict[str, str], path: Path = LEDGER) -> None:
+    """Writes one test's line back, keeping the others as they are on disk now (several runs may
+    share the ledger: each rewrites only its own line, under a lock)."""
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        rows = read_ledger(path)
+        for i, other in enumerate(rows):
+            if other["name"] == row["name"]:
+                rows[i] = row
+                break
+        else:
+            rows.append(row)
+        write_ledger(rows, path)
 
 
 def find(rows: List[Dict[str, str]], name: str) -> Dict[str, str]:
@@ -161,6 +178,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     if any(r["name"] == args.name for r in rows):
         raise SystemExit(f"a test named {args.name!r} exists already")
     dev, base = label(args.dev), label(args.base)
+    if dev != base and filecmp.cmp(build(dev), build(base), shallow=False):
+        raise SystemExit(f"{dev} and {base} built to the same binary: a stale build cache?")
     row = {
         "name": args.name, "status": "running", "dev": dev, "base": base,
         "dev_bench": bench_signature(build(dev)), "base_bench": bench_signature(build(base)),
@@ -170,8 +189,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         "note": args.note or "",
     }
     summarise(row)
-    rows.append(row)
-    write_ledger(rows)
+    update_ledger(row)
     print(describe(row))
     return 0
 
@@ -188,7 +206,7 @@ def cmd_stop(args: argparse.Namespace) -> int:
     row = find(rows, args.name)
     if row["status"] == "running":
         row["status"] = "stopped"
-    write_ledger(rows)
+    update_ledger(row)
     print(describe(row))
     return 0
 
@@ -252,7 +270,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                    time_losses="/".join(map(str, losses)), next_pair=str(state["next"]),
                    hours=f"{hours + (time.monotonic() - started) / 3600:.2f}")
         summarise(row)
-        write_ledger(rows)
+        update_ledger(row)
         print(f"pair {res.task.pair}: {describe(row)}", flush=True)
         return row["status"] != "running" or (deadline is not None and time.monotonic() > deadline)
 
@@ -270,7 +288,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     # Unfinished pairs are dropped; the next run starts after the last opening handed out.
     row["next_pair"] = str(state["next"])
     summarise(row)
-    write_ledger(rows)
+    update_ledger(row)
     print(describe(row))
     return 0
 

@@ -34,13 +34,26 @@ class LedgerTest(unittest.TestCase):
             self.assertEqual(back[1]["next_pair"], "17")
 
     def test_a_clear_gain_accepts_h1_and_a_clear_loss_h0(self):
-        win = row(penta="2,20,60,60,30", wdl="150-104-90")
+        win = row(penta="4,40,120,120,60", wdl="300-200-188")
         sprt.summarise(win)
         self.assertEqual(win["status"], "H1")
-        self.assertTrue(sprt.verdict(win).startswith("H1 after 344 games"))
-        loss = row(penta="30,60,60,20,2", wdl="90-100-150")
+        self.assertTrue(sprt.verdict(win).startswith("H1 after 688 games"))
+        loss = row(penta="60,120,120,40,4", wdl="188-200-300")
         sprt.summarise(loss)
         self.assertEqual(loss["status"], "H0")
+
+    def test_a_run_rewrites_only_its_own_line(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "ledger.tsv"
+            sprt.write_ledger([row("a"), row("b")], path)
+            # Run "a" holds its row from the start; "c" is added meanwhile by another command.
+            mine = sprt.read_ledger(path)[0]
+            sprt.update_ledger(row("c"), path)
+            mine["penta"] = "0,0,1,0,0"
+            sprt.update_ledger(mine, path)
+            back = sprt.read_ledger(path)
+            self.assertEqual([r["name"] for r in back], ["a", "b", "c"])
+            self.assertEqual(back[0]["penta"], "0,0,1,0,0")
 
     def test_too_few_games_stay_undecided(self):
         r = row(penta="1,3,5,3,1", wdl="10-6-10")
