@@ -303,18 +303,45 @@ fn run_epd(file: &str, movetime: u64, depth: Option<i32>, threads: usize, hash: 
         }
     };
     let entries = epd::parse(&text);
-    let total = entries.len();
     let limits = match depth {
         Some(d) => Limits { depth: Some(d.clamp(1, 127)), ..Limits::default() },
         None => Limits { movetime: Some(std::time::Duration::from_millis(movetime)), ..Limits::default() },
     };
-    let solved = epd::run(&entries, &limits, hash.clamp(1, 4096), threads.clamp(1, 64), |r| {
-        let mark = if r.solved { "ok  " } else { "FAIL" };
-        println!("{mark} {:<12} played {:<6} nodes {}", r.id, r.played, r.nodes);
+    let summary = epd::run(&entries, &limits, hash.clamp(1, 4096), threads.clamp(1, 64), |r| {
+        println!("{}", epd_line(r, &entries[r.index]));
     });
     let budget = depth.map_or_else(|| format!("{movetime} ms"), |d| format!("depth {d}"));
-    println!("Solved {solved}/{total} at {budget} per position");
+    let mut line = format!("Solved {}/{} at {budget} per position", summary.solved, summary.counted());
+    if summary.errors > 0 {
+        line += &format!("; {} unreadable (not solved)", summary.errors);
+    }
+    if summary.skipped > 0 {
+        line += &format!("; {} skipped (no bm, am or dm)", summary.skipped);
+    }
+    println!("{line}");
     ExitCode::SUCCESS
+}
+
+/// One record's line: `ok`, `FAIL` with what was expected and the score, `ERROR` with what could not
+/// be read, or `skip`.
+fn epd_line(r: &epd::EpdResult, e: &epd::EpdEntry) -> String {
+    match &r.verdict {
+        epd::Verdict::Solved => format!("ok    {:<12} played {:<6} nodes {}", r.id, r.played, r.nodes),
+        epd::Verdict::Failed => {
+            let mut expected = Vec::new();
+            for (code, moves) in [("bm", &e.best), ("am", &e.avoid)] {
+                if !moves.is_empty() {
+                    expected.push(format!("{code} {}", moves.join(" ")));
+                }
+            }
+            expected.extend(e.mate.map(|n| format!("dm {n}")));
+            let score = uci::format::score(r.score);
+            let expected = expected.join("; ");
+            format!("FAIL  {:<12} played {:<6} expected {expected} (score {score}) nodes {}", r.id, r.played, r.nodes)
+        }
+        epd::Verdict::Error(why) => format!("ERROR {:<12} {why}", r.id),
+        epd::Verdict::Skipped => format!("skip  {:<12} no bm, am or dm", r.id),
+    }
 }
 
 fn run_stats(fen: Option<&str>, epd_file: Option<&str>, depth: i32, tree_depth: u32) -> ExitCode {

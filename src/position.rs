@@ -5,6 +5,10 @@
 //! Make/unmake is by copy: [`Position::make`] pushes a new [`State`] computed from the top one and
 //! [`Position::unmake`] pops it, so unmaking can never go wrong. This module knows nothing of search or UCI.
 
+mod fen;
+
+pub use fen::{Mend, Mended};
+
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
@@ -71,15 +75,6 @@ pub fn zobrist(chess: &Chess) -> u64 {
     chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
-/// Sets up a FEN's position. Checks that no game could have produced (several checkers, or a checker
-/// the last move cannot explain) are accepted, as other engines do: the move generator handles them.
-fn setup(fen: Fen, mode: CastlingMode) -> Result<Chess, String> {
-    match fen.into_position::<Chess>(mode) {
-        Ok(chess) => Ok(chess),
-        Err(e) => e.ignore_impossible_check().map_err(|e| e.to_string()),
-    }
-}
-
 impl Default for Position {
     fn default() -> Self {
         Self::from_chess(Chess::default(), CastlingMode::Standard)
@@ -91,22 +86,6 @@ impl Position {
     pub fn from_chess(chess: Chess, mode: CastlingMode) -> Self {
         let key = zobrist(&chess);
         Self { stack: vec![State { chess, key, since_null: u16::MAX }], mode, root: 0 }
-    }
-
-    /// Parses a FEN (standard, Shredder-FEN or X-FEN castling). With `chess960` set, castling rights are
-    /// read with Chess960 semantics; otherwise a FEN that needs them (e.g. Shredder letters) is still
-    /// accepted in Chess960 mode as a fallback.
-    pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, PositionError> {
-        let parsed: Fen = fen.trim().parse().map_err(|e| PositionError::BadFen(format!("{e}")))?;
-        let mode = CastlingMode::from_chess960(chess960);
-        match setup(parsed.clone(), mode) {
-            Ok(chess) => Ok(Self::from_chess(chess, mode)),
-            Err(e) if !chess960 => match setup(parsed, CastlingMode::Chess960) {
-                Ok(chess) => Ok(Self::from_chess(chess, CastlingMode::Chess960)),
-                Err(_) => Err(PositionError::Illegal(e)),
-            },
-            Err(e) => Err(PositionError::Illegal(e)),
-        }
     }
 
     /// The current board.

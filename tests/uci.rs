@@ -570,65 +570,7 @@ fn unknown_and_empty_lines() {
     }
 }
 
-#[test]
-fn bad_positions_keep_the_previous_one() {
-    let mut e = engine();
-    expect_silence(&mut e, "position startpos moves e2e4");
-    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    assert_eq!(e.fen(), after_e4);
-    for bad in [
-        "position fen",
-        "position",
-        "position fen moves e2e4",
-        "position somewhere",
-        "position startpos e2e4",
-        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
-        "position fen k7/8/8/8/8/8/8/K6K w - - 0 1",
-        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-        "position fen not a fen at all",
-        "position fen 4k3/8/8/8/8/8/8/4K2R b K - 0 1 trailing",
-    ] {
-        let lines = e.ask(bad);
-        assert_eq!(errors(&lines).len(), 1, "'{bad}' should give one error line: {lines:?}");
-        assert_eq!(e.fen(), after_e4, "'{bad}' changed the position");
-    }
-    // The side not to move in check is impossible.
-    let lines = e.ask("position fen 4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1");
-    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
-    assert_eq!(e.fen(), after_e4);
-    // And a search from the kept position is a search from it.
-    e.send("go depth 2");
-    let (_, best) = one_bestmove(&mut e);
-    assert_bestmove_legal(&position(None, &["e2e4"], false), &best);
-}
-
-#[test]
-fn bad_moves_keep_the_moves_before_them() {
-    let mut e = engine();
-    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    let err = expect_error(&mut e, "position startpos moves e2e4 e2e4");
-    assert!(err.contains("e2e4"), "{err}");
-    assert_eq!(e.fen(), after_e4);
-    expect_error(&mut e, "position startpos moves e2e4 zz9 e7e5");
-    assert_eq!(e.fen(), after_e4, "moves after the bad one must not be played");
-    expect_error(&mut e, "position startpos moves zz9");
-    assert_eq!(e.fen(), STARTPOS);
-    // Promotion letters: missing, wrong piece, on a non-promotion move.
-    let fen = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
-    expect_error(&mut e, &format!("position fen {fen} moves a7a8k"));
-    assert_eq!(e.fen(), fen);
-    expect_error(&mut e, &format!("position fen {fen} moves a1a2q"));
-    assert_eq!(e.fen(), fen);
-    expect_error(&mut e, &format!("position fen {fen} moves a7a8"));
-    assert_eq!(e.fen(), fen);
-    expect_silence(&mut e, &format!("position fen {fen} moves a7a8n"));
-    assert_eq!(e.fen(), "N7/7k/8/8/8/8/8/K7 b - - 0 1");
-    // Castling through check is refused; legal castling is accepted.
-    let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    expect_silence(&mut e, &format!("position fen {castle} moves e1g1 e8c8"));
-    assert_eq!(e.fen(), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
-    expect_error(&mut e, "position fen r3k2r/8/8/8/8/8/8/R3K1rR w KQkq - 0 1 moves e1g1");
-}
+// Unusable positions (no position is kept) and mended FENs: tests/position.rs.
 
 #[test]
 fn setoption_errors_and_case() {

@@ -6,6 +6,10 @@
 //! first stop any running search and wait for its best move, so every search ends with exactly one
 //! [`Event::BestMove`]. A best move found while pondering or in an infinite search is held until
 //! stop or ponderhit, as UCI requires; nothing spins while it waits.
+//!
+//! A position that cannot be used (a FEN that cannot be read or mended, a move that is not legal)
+//! leaves the engine with none: a search then answers with no move and says why, never with a move
+//! of an older position.
 
 pub mod defaults;
 pub mod event;
@@ -70,7 +74,9 @@ struct Options {
 
 /// The engine state behind the UCI loop.
 pub struct Engine {
-    pos: Position,
+    /// The position searched from, or why there is none: a `Request::Position` that could not be
+    /// used leaves none, so that no search answers for a position other than the one asked for.
+    pos: Result<Position, String>,
     options: Options,
     tt: Arc<Tt>,
     shared: Arc<Shared>,
@@ -126,7 +132,7 @@ impl Engine {
             .or_else(|_| Tt::new(1))
             .unwrap_or_else(|_| unreachable!("1 MB always allocates"));
         Self {
-            pos: Position::default(),
+            pos: Ok(Position::default()),
             options: Options {
                 threads: defaults::THREADS,
                 overhead: Duration::from_millis(defaults::MOVE_OVERHEAD_MS),
@@ -155,7 +161,18 @@ impl Engine {
     }
 
     fn mode(&self) -> CastlingMode {
-        self.pos.mode()
+        self.pos.as_ref().map_or(CastlingMode::from_chess960(self.options.chess960), Position::mode)
+    }
+
+    /// The position, or an error event saying why there is none.
+    fn position(&self, out: &mut impl FnMut(Event)) -> Option<&Position> {
+        match &self.pos {
+            Ok(pos) => Some(pos),
+            Err(why) => {
+                out(Event::Error(format!("no position: {why}")));
+                None
+            }
+        }
     }
 
     /// Handles one request.
@@ -176,13 +193,20 @@ impl Engine {
                 self.wait_idle(out);
                 self.set_position(fen.as_deref(), &moves, out);
             }
+            Request::BadPosition(why) => {
+                self.wait_idle(out);
+                self.no_position(why, out);
+            }
             Request::Go(go) => {
                 self.wait_idle(out);
                 self.go(&go, out);
             }
             Request::Perft(depth) => {
                 self.wait_idle(out);
-                out(Event::Perft(crate::perft::divide(&self.pos, depth.clamp(1, 12)), self.mode()));
+                if let Some(pos) = self.position(out) {
+                    let divide = crate::perft::divide(pos, depth.clamp(1, 12));
+                    out(Event::Perft(divide, self.mode()));
+                }
             }
             Request::Stop => self.stop(out),
             Request::PonderHit => self.ponderhit(out),
@@ -191,10 +215,16 @@ impl Engine {
                 return Flow::Quit;
             }
             Request::Display => {
-                let trace = Box::new(eval::trace(self.pos.chess()));
-                out(Event::Board(Box::new(self.pos.clone()), Some(trace)));
+                if let Some(pos) = self.position(out) {
+                    let trace = Box::new(eval::trace(pos.chess()));
+                    out(Event::Board(Box::new(pos.clone()), Some(trace)));
+                }
             }
-            Request::Eval => out(Event::Eval(Box::new(eval::trace(self.pos.chess())))),
+            Request::Eval => {
+                if let Some(pos) = self.position(out) {
+                    out(Event::Eval(Box::new(eval::trace(pos.chess()))));
+                }
+            }
             Request::Bench(depth) => {
                 self.wait_idle(out);
                 let depth = depth.map_or(bench::DEFAULT_DEPTH, |d| d.clamp(1, 64) as i32);
@@ -210,7 +240,10 @@ impl Engine {
         let mode = self.mode();
         match report {
             Report::Iteration(it) => {
-                let wdl = self.options.show_wdl.then(|| wdl::of_score(it.score, self.pos.chess().board()));
+                let wdl = match &self.pos {
+                    Ok(pos) if self.options.show_wdl => Some(wdl::of_score(it.score, pos.chess().board())),
+                    _ => None,
+                };
                 out(Event::Info(it, mode, wdl))
             }
             Report::CurrMove { depth, mv, number } => out(Event::CurrMove(depth, mv, number, mode)),
@@ -315,9 +348,12 @@ impl Engine {
             Setting::Elo(elo) => self.options.elo = elo,
             Setting::Chess960(on) => {
                 self.options.chess960 = on;
-                let mode = CastlingMode::from_chess960(on);
-                if let Ok(p) = Position::from_fen(&self.pos.fen(), on) {
-                    self.pos = Position::from_chess(p.chess().clone(), mode);
+                // The board is read again under the new rules, which drop the castling rights they do not
+                // allow; silently, as the GUI sends its next position under the new rules anyway.
+                if let Ok(pos) = &self.pos
+                    && let Ok(read) = Position::read_fen(&pos.fen(), on)
+                {
+                    self.pos = Ok(read.position);
                 }
             }
             Setting::OwnBook(on) => report_book(self.book.set_enabled(on), out),
@@ -347,47 +383,62 @@ impl Engine {
         }
     }
 
-    /// Sets up a position; on a bad FEN the old position stays; on a bad move the moves before it stay.
+    /// Sets up a position, saying what its FEN had to drop. One that cannot be used at all (a FEN
+    /// that cannot be read or mended, a move that is not legal) leaves the engine with none.
     fn set_position(&mut self, fen: Option<&str>, moves: &[String], out: &mut impl FnMut(Event)) {
+        match self.load(fen, moves, out) {
+            Ok(pos) => self.pos = Ok(pos),
+            Err(why) => self.no_position(why, out),
+        }
+    }
+
+    /// Forgets the position: until the next one, a search answers with no move.
+    fn no_position(&mut self, why: String, out: &mut impl FnMut(Event)) {
+        out(Event::Error(format!("{why}; no position set")));
+        self.pos = Err(why);
+    }
+
+    /// The position a FEN (the start position if none) and moves from it give, or why there is none.
+    fn load(&self, fen: Option<&str>, moves: &[String], out: &mut impl FnMut(Event)) -> Result<Position, String> {
         let chess960 = self.options.chess960;
-        let base = match fen {
+        let mut pos = match fen {
             None => Position::from_chess(shakmaty::Chess::default(), CastlingMode::from_chess960(chess960)),
-            Some(f) => match Position::from_fen(f, chess960) {
-                Ok(p) => p,
-                Err(e) => return out(Event::Error(e.to_string())),
-            },
+            Some(f) => {
+                let read = Position::read_fen(f, chess960).map_err(|e| e.to_string())?;
+                read.mends.iter().for_each(|m| out(Event::Note(format!("fen: {m}"))));
+                read.position
+            }
         };
-        let mut pos = base;
         for (i, text) in moves.iter().enumerate() {
-            match pos.parse_move(text) {
-                Ok(m) => {
-                    pos.make(m);
-                    if pos.history_len() > 512 {
-                        pos.set_root();
-                        pos.trim_history();
-                    }
-                }
-                Err(e) => {
-                    out(Event::Error(format!("{e} (move {}); position set up to the move before it", i + 1)));
-                    break;
-                }
+            let m = pos.parse_move(text).map_err(|e| format!("{e} (move {})", i + 1))?;
+            pos.make(m);
+            if pos.history_len() > 512 {
+                pos.set_root();
+                pos.trim_history();
             }
         }
-        self.pos = pos;
+        Ok(pos)
     }
 
     fn go(&mut self, go: &Go, out: &mut impl FnMut(Event)) {
         for e in &go.skipped {
             out(Event::Error(format!("{e}; skipped")));
         }
+        let pos = match &self.pos {
+            Ok(pos) => pos.clone(),
+            Err(why) => {
+                let why = why.clone();
+                return self.answer_without_position(go, &why, out);
+            }
+        };
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
-            match self.pos.parse_move(text) {
+            match pos.parse_move(text) {
                 Ok(m) => searchmoves.push(m),
                 Err(e) => out(Event::Error(format!("searchmoves: {e}, ignored"))),
             }
         }
-        let mut limits = limits(go, self.pos.turn(), searchmoves);
+        let mut limits = limits(go, pos.turn(), searchmoves);
         limits.strength = self.options.limit_strength.then(|| Strength::new(self.options.elo));
         let mut overhead = self.options.overhead;
         if self.options.nodestime > 0
@@ -409,7 +460,7 @@ impl Engine {
             && !go.ponder
             && go.searchmoves.is_empty()
             && go.mate.is_none()
-            && let Some(bm) = self.book.choose(&self.pos)
+            && let Some(bm) = self.book.choose(&pos)
         {
             out(Event::BookMove(bm, self.mode()));
             out(Event::BestMove(Outcome { best: Some(bm.mv), ..Outcome::default() }, self.mode()));
@@ -420,7 +471,7 @@ impl Engine {
         self.shared.pondering.store(go.ponder, Ordering::Relaxed);
         self.state = State::Searching { hold: go.infinite || go.ponder, endless: !limits.ends_by_itself(), start };
         self.thread.go(SearchJob {
-            pos: self.pos.clone(),
+            pos,
             limits,
             overhead,
             start,
@@ -429,6 +480,19 @@ impl Engine {
             shared: self.shared.clone(),
             syzygy: self.syzygy.config(),
         });
+    }
+
+    /// A `go` with no position: says why and answers with no move — at once, or, in `go infinite`
+    /// and `go ponder`, at `stop` or `ponderhit` as any such search does.
+    fn answer_without_position(&mut self, go: &Go, why: &str, out: &mut impl FnMut(Event)) {
+        out(Event::Error(format!("no position to search: {why}")));
+        if go.infinite || go.ponder {
+            self.shared = Arc::new(Shared::default());
+            self.shared.pondering.store(go.ponder, Ordering::Relaxed);
+            self.state = State::Holding(Outcome::default());
+        } else {
+            out(Event::BestMove(Outcome::default(), self.mode()));
+        }
     }
 }
 

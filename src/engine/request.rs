@@ -17,6 +17,9 @@ pub enum Request {
         /// Moves to play from it, in the position's move notation (checked by the engine).
         moves: Vec<String>,
     },
+    /// A position the front end could not read: the engine is left with none until the next one,
+    /// and says why (the text given).
+    BadPosition(String),
     /// Start a search.
     Go(Go),
     /// Count leaf nodes to this depth, move by move.

@@ -133,7 +133,7 @@ pub enum Report {
 /// The end of a search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
-    /// Move to play (`None` when there is no legal move).
+    /// Move to play (`None` when there is no legal move, or no position to search).
     pub best: Option<Move>,
     /// Expected reply.
     pub ponder: Option<Move>,

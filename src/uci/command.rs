@@ -65,6 +65,9 @@ pub enum Command {
         /// Moves to play from it (UCI notation, checked by the engine).
         moves: Vec<String>,
     },
+    /// A `position` line that could not be read. It is still a `position`: the engine drops the
+    /// position it had, which is not the one the GUI meant.
+    BadPosition(ParseError),
     /// `go ...`
     Go(Go),
     /// `go perft <depth>`
@@ -171,7 +174,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             Some(d) => Ok(Command::Bench(Some(number("bench depth", Some(d))?))),
         },
         "setoption" => parse_setoption(&rest),
-        "position" => parse_position(&rest),
+        "position" => Ok(parse_position(&rest).unwrap_or_else(Command::BadPosition)),
         "go" => parse_go(&rest),
         other => Err(ParseError::Unknown(echo(other))),
     }
@@ -342,11 +345,12 @@ mod tests {
             parse("position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2"),
             Ok(Command::Position { fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".into()), moves: vec!["a1a2".into()] })
         );
-        assert_eq!(parse("position"), Err(ParseError::Missing("startpos or fen")));
-        assert_eq!(parse("position fen"), Err(ParseError::Missing("FEN")));
-        assert_eq!(parse("position fen moves e2e4"), Err(ParseError::Missing("FEN")));
-        assert_eq!(parse("position startpos e2e4"), Err(ParseError::Unexpected("e2e4".into())));
-        assert_eq!(parse("position somewhere"), Err(ParseError::Unexpected("somewhere".into())));
+        let bad = |e| Ok(Command::BadPosition(e));
+        assert_eq!(parse("position"), bad(ParseError::Missing("startpos or fen")));
+        assert_eq!(parse("position fen"), bad(ParseError::Missing("FEN")));
+        assert_eq!(parse("position fen moves e2e4"), bad(ParseError::Missing("FEN")));
+        assert_eq!(parse("position startpos e2e4"), bad(ParseError::Unexpected("e2e4".into())));
+        assert_eq!(parse("position somewhere"), bad(ParseError::Unexpected("somewhere".into())));
     }
 
     #[test]

@@ -55,6 +55,7 @@ pub fn dispatch(engine: &mut Engine, cmd: Command, out: &mut impl FnMut(Reply)) 
         Command::Debug(on) => Request::Debug(on),
         Command::UciNewGame => Request::NewGame,
         Command::Position { fen, moves } => Request::Position { fen, moves },
+        Command::BadPosition(e) => Request::BadPosition(format!("position: {e}")),
         Command::Go(go) => Request::Go(go.into_request()),
         Command::Perft(depth) => Request::Perft(depth),
         Command::Stop => Request::Stop,

@@ -30,7 +30,7 @@ pub const FENS_960: &[&str] =
 pub fn short_errors(result: &Result<Command, command::ParseError>) -> bool {
     match result {
         Ok(Command::Go(g)) => g.skipped.len() <= MAX_SKIPPED && g.skipped.iter().all(|e| e.to_string().len() <= 100),
+        Ok(Command::BadPosition(e)) | Err(e) => e.to_string().len() <= 100,
         Ok(_) => true,
-        Err(e) => e.to_string().len() <= 100,
     }
 }

@@ -1,7 +1,7 @@
 //! A `position ... moves ...` line built from the fuzz input, applied to the engine: the engine ends
-//! up exactly at the position after the moves before the first one that is not legal (or keeps its
-//! old position if the FEN does not load), reports exactly one error when there is a bad move or FEN,
-//! and a `go depth 1` from there answers with one legal `bestmove`.
+//! up exactly at the position after all the moves, with a note for each thing its FEN had to drop,
+//! or, at a FEN that does not load or a move that is not legal, with no position and exactly one
+//! error; a `go depth 1` from there answers with one legal `bestmove` (`0000` with no position).
 //!
 //! Input: byte 0 holds flags (bit 0: `UCI_Chess960` on; bit 1: the FEN is the input text up to the
 //! first newline, else byte 1 picks a known position); then one step per byte: below 0xF0 the n-th
@@ -50,12 +50,14 @@ fuzz_target!(|data: &[u8]| {
         Some(fen_at(usize::from(pick)).split(' ').map(str::to_string).collect()).filter(|_| pick != 0)
     };
     let startpos = Position::from_chess(shakmaty::Chess::default(), CastlingMode::from_chess960(chess960));
-    let (setup, base) = match &fen_words {
-        None => ("startpos".to_string(), Some(startpos.clone())),
+    let (setup, base, notes) = match &fen_words {
+        None => ("startpos".to_string(), Some(startpos.clone()), 0),
         Some(w) => {
             let fen = w.join(" ");
-            let base = Position::from_fen(&fen, chess960).ok();
-            (format!("fen {fen}"), base)
+            match Position::read_fen(&fen, chess960) {
+                Ok(read) => (format!("fen {fen}"), Some(read.position), read.mends.len()),
+                Err(_) => (format!("fen {fen}"), None, 0),
+            }
         }
     };
 
@@ -122,12 +124,20 @@ fuzz_target!(|data: &[u8]| {
         run_line(engine, &line, &mut out);
         let errors = out.iter().filter(|r| matches!(r, Reply::Error(_) | Reply::Event(Event::Error(_)))).count();
         assert_eq!(errors, usize::from(bad), "{line}: {out:?}");
-        assert_eq!(out.len(), errors, "{line}: {out:?}");
+        let said = out.iter().filter(|r| matches!(r, Reply::Event(Event::Note(_)))).count();
+        assert_eq!(said, notes, "{line}: {out:?}");
+        assert_eq!(out.len(), errors + said, "{line}: {out:?}");
         out.clear();
         let got = engine_position(engine);
-        assert_eq!(got.fen(), expected.fen(), "{line}");
-        assert_eq!(got.key(), expected.key(), "{line}");
-        assert_eq!(got.mode(), expected.mode(), "{line}");
+        match &got {
+            Some(got) => {
+                assert!(!bad, "{line}: a position after an error");
+                assert_eq!(got.fen(), expected.fen(), "{line}");
+                assert_eq!(got.key(), expected.key(), "{line}");
+                assert_eq!(got.mode(), expected.mode(), "{line}");
+            }
+            None => assert!(bad, "{line}: no position"),
+        }
 
         let mut checker = Checker::default();
         checker.pending.push_back(got);

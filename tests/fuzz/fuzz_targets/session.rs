@@ -107,7 +107,7 @@ fn moves_from(fen: &str, picks: &[u8]) -> Vec<String> {
     texts
 }
 
-fn go_line(limit: &Limit, ponder: bool, extra: &Extra, pos: &Position) -> String {
+fn go_line(limit: &Limit, ponder: bool, extra: &Extra, pos: Option<&Position>) -> String {
     let limit = match limit {
         Limit::Depth(d) => format!("depth {}", d % 3 + 1),
         Limit::Nodes(n) => format!("nodes {}", n % 3000),
@@ -122,13 +122,13 @@ fn go_line(limit: &Limit, ponder: bool, extra: &Extra, pos: &Position) -> String
         Limit::Mate(two) => format!("mate {}", 1 + u8::from(*two)),
         Limit::Bare => String::new(),
         Limit::SearchMoves(picks) => {
-            let legal = pos.legal_moves();
+            let legal = pos.map(Position::legal_moves).unwrap_or_default();
             let words: Vec<String> = picks
                 .iter()
                 .take(6)
-                .map(|&p| match legal.len() {
-                    0 => "e2e4".to_string(),
-                    n if p < 0xF0 => pos.uci(legal[usize::from(p) % n]),
+                .map(|&p| match (pos, legal.len()) {
+                    (Some(pos), n) if n > 0 && p < 0xF0 => pos.uci(legal[usize::from(p) % n]),
+                    (_, 0) => "e2e4".to_string(),
                     _ => "a7a8q".to_string(),
                 })
                 .collect();
@@ -180,11 +180,12 @@ fuzz_target!(|session: Session| {
         let line = match step {
             Step::Go { limit, ponder, extra } => {
                 let pos = engine_position(&mut engine);
-                let line = go_line(limit, *ponder, extra, &pos);
-                // The previous search's bestmove comes first: the new go is queued behind it.
+                let line = go_line(limit, *ponder, extra, pos.as_ref());
+                // The previous search's bestmove comes first: the new go is queued behind it (with no
+                // position, its own bestmove may follow at once).
+                checker.pending.push_back(pos);
                 run_line(&mut engine, &line, &mut out);
                 checker.check(&mut out);
-                checker.pending.push_back(pos);
                 checker.gos += 1;
                 None
             }

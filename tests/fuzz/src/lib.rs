@@ -35,12 +35,13 @@ pub fn run_line(engine: &mut Engine, line: &str, out: &mut Vec<Reply>) -> Flow {
     }
 }
 
-/// The engine's current position, from the `d` command.
-pub fn engine_position(engine: &mut Engine) -> Position {
+/// The engine's current position, from the `d` command; `None` when it has none.
+pub fn engine_position(engine: &mut Engine) -> Option<Position> {
     let mut out = Vec::new();
     engine.handle(Request::Display, &mut |r| out.push(r));
     match out.pop() {
-        Some(Event::Board(pos, _)) => *pos,
+        Some(Event::Board(pos, _)) => Some(*pos),
+        Some(Event::Error(_)) if out.is_empty() => None,
         other => panic!("d answered {other:?}"),
     }
 }
@@ -48,8 +49,8 @@ pub fn engine_position(engine: &mut Engine) -> Position {
 /// What a session has been told: the position of each `go` not yet answered, oldest first.
 #[derive(Default)]
 pub struct Checker {
-    /// Positions of the `go`s not yet answered.
-    pub pending: VecDeque<Position>,
+    /// Positions of the `go`s not yet answered (`None` when the engine had none).
+    pub pending: VecDeque<Option<Position>>,
     /// `go`s sent.
     pub gos: usize,
     /// `bestmove`s received.
@@ -62,8 +63,8 @@ pub struct Checker {
 
 impl Checker {
     /// Checks replies in order: every info belongs to an unanswered `go` and is legal there, every
-    /// bestmove answers the oldest unanswered `go` with a legal move (`0000` only when there is none)
-    /// and a legal ponder move. Panics (a fuzz finding) on the first that is wrong.
+    /// bestmove answers the oldest unanswered `go` with a legal move (`0000` only when there is none,
+    /// or no position) and a legal ponder move. Panics (a fuzz finding) on the first that is wrong.
     pub fn check(&mut self, out: &mut Vec<Reply>) {
         for r in out.drain(..) {
             let _ = format::lines(&r);
@@ -71,6 +72,10 @@ impl Checker {
                 Reply::Event(Event::BestMove(o, _)) => {
                     let pos = self.pending.pop_front().expect("a bestmove with no go");
                     self.bestmoves += 1;
+                    let Some(pos) = pos else {
+                        assert!(o.best.is_none(), "bestmove {:?} with no position", o.best);
+                        continue;
+                    };
                     match o.best {
                         Some(m) if pos.chess().is_legal(m) => {
                             if let Some(p) = o.ponder {
@@ -87,6 +92,7 @@ impl Checker {
                 }
                 Reply::Event(Event::Info(it, _, _)) => {
                     let pos = self.pending.front().expect("an info line with no go");
+                    let pos = pos.as_ref().expect("an info line with no position");
                     let mut c = pos.chess().clone();
                     for &m in &it.pv {
                         assert!(c.is_legal(m), "illegal pv {:?} in {}", it.pv, pos.fen());
@@ -95,6 +101,7 @@ impl Checker {
                 }
                 Reply::Event(Event::CurrMove(_, m, _, _)) => {
                     let pos = self.pending.front().expect("a currmove with no go");
+                    let pos = pos.as_ref().expect("a currmove with no position");
                     assert!(pos.chess().is_legal(m), "illegal currmove {m:?} in {}", pos.fen());
                 }
                 Reply::ReadyOk => self.readyok += 1,
