@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Shared engine-match machinery for Brudno's testing scripts.
 
-Used by ``match.py`` (head-to-head, gauntlet, SPRT), ``ladder.py`` (strength
-ladder against the Debian engines) and ``make_openings.py`` (engine
-launching).  Built on python-chess's synchronous engine API
-(:class:`chess.engine.SimpleEngine`); every concurrent game runs in its own
-worker thread, which keeps its own engine processes alive between games.
+Used by ``match.py`` (head-to-head, gauntlet, SPRT), ``sprt.py``, ``ladder.py``
+(strength ladder against the Debian engines) and ``make_openings.py`` (engine
+launching); ``stress.py`` takes its adjudication (:func:`adjudicate`).  Built on
+python-chess's synchronous engine API (:class:`chess.engine.SimpleEngine`);
+every concurrent game runs in its own worker thread, which keeps its own
+engine processes alive between games.
 
 Rules enforced here, independently of what the engines believe:
 
@@ -396,8 +397,9 @@ def _format_comment(score: Optional[int], depth: Optional[int], seconds: float) 
     return f"{text} {seconds:.3f}s"
 
 
-def _adjudicate(scores: List[Optional[int]], board: chess.Board, adj: Adjudication) -> Optional[Tuple[str, str]]:
-    """Result and reason from the recent white-POV scores, or None."""
+def adjudicate(scores: List[Optional[int]], board: chess.Board, adj: Adjudication) -> Optional[Tuple[str, str]]:
+    """Resign or draw adjudication: result and reason from the white-POV scores of the engine
+    moves so far (None where a move had no score), or None while the game goes on."""
     if adj.resign_moves:
         window = scores[-2 * adj.resign_moves:]
         if len(window) == 2 * adj.resign_moves and all(s is not None for s in window):
@@ -467,7 +469,7 @@ def play_game(task: GameTask, specs: Sequence[EngineSpec], engines: EngineSet, t
         if plies >= adj.max_plies:
             result, reason = "1/2-1/2", "adjudication: max moves"
             break
-        verdict = _adjudicate(scores, board, adj)
+        verdict = adjudicate(scores, board, adj)
         if verdict:
             result, reason = verdict
             break

@@ -376,7 +376,7 @@ def play_game(task: Task, pool: Pool, margin: float, adj: matchlib.Adjudication)
             if g.plies >= adj.max_plies:
                 g.result, g.reason = "1/2-1/2", "adjudication: max plies"
                 break
-            verdict = matchlib._adjudicate(scores, board, adj)
+            verdict = matchlib.adjudicate(scores, board, adj)
             if verdict:
                 g.result, g.reason = verdict
                 break
