@@ -11,7 +11,6 @@ not installed; the real-engine part also when the binary is missing.
 import contextlib
 import io
 import os
-import subprocess
 import sys
 import tempfile
 import textwrap
@@ -20,6 +19,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+
+import uci_driver  # noqa: E402
 
 try:
     import chess  # noqa: F401
@@ -162,19 +163,11 @@ class FaultTest(unittest.TestCase):
         self.assertNotIn("KQkq", tasks[2].fen)
 
 
-def _speaks_uci(path: Path) -> bool:
-    try:
-        out = subprocess.run([str(path)], input="uci\nquit\n", capture_output=True, text=True, timeout=10).stdout
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return "uciok" in out
-
-
 @unittest.skipUnless(HAVE_CHESS, "python-chess is not installed (pip install chess)")
 @unittest.skipUnless(ENGINE.is_file(), f"{ENGINE} not built (cargo build --release)")
 class EngineSmokeTest(unittest.TestCase):
     def test_short_games(self):
-        if not _speaks_uci(ENGINE):
+        if not uci_driver.speaks_uci([str(ENGINE)]):
             self.skipTest(f"{ENGINE} does not speak UCI yet")
         args = stress.parse_args(["--engine", str(ENGINE), "--modes", "movetime=2,ponder=2,chess960=2",
                                   "--maxplies", "12", "--concurrency", "2", "--quiet"])
