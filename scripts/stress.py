@@ -50,7 +50,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-import queue
 import random
 import shlex
 import shutil
@@ -66,6 +65,7 @@ import chess  # noqa: E402
 
 import matchlib  # noqa: E402
 import uci_driver  # noqa: E402
+import workers  # noqa: E402
 from uci_driver import Dead, Hung  # noqa: E402
 
 GRACE = matchlib.HANG_GRACE_SECONDS  #: silence beyond limit + margin that counts as a hang
@@ -468,42 +468,28 @@ def make_tasks(mode: Mode, games: int, openings: List[matchlib.Opening], seed: i
     return tasks
 
 
+def play_or_restart(task: Task, pool: Pool, margin: float, adj: matchlib.Adjudication) -> Game:
+    """:func:`play_game`; after a harness error the pool's engines are restarted."""
+    try:
+        return play_game(task, pool, margin, adj)
+    except Exception:
+        pool.close()
+        raise
+
+
 def run_mode(mode: Mode, games: int, players: List[Player], args, openings) -> Tally:
     tally = Tally()
     tasks = make_tasks(mode, games, openings, args.seed)
-    todo: "queue.Queue[Task]" = queue.Queue()
-    for task in tasks:
-        todo.put(task)
-    done: "queue.Queue[Optional[Game]]" = queue.Queue()
     adj = matchlib.Adjudication(resign_moves=3, resign_cp=1000, draw_movenumber=40, draw_moves=8, draw_cp=10,
                                 max_plies=args.maxplies)
     margin = args.timemargin / 1000.0
-
-    def worker() -> None:
-        pool = Pool(players, args.debug)
-        try:
-            while True:
-                try:
-                    task = todo.get_nowait()
-                except queue.Empty:
-                    break
-                try:
-                    done.put(play_game(task, pool, margin, adj))
-                except Exception as err:  # noqa: BLE001 - a harness bug: report it, go on
-                    print(f"internal error in {mode.name} game {task.number}: {err!r}", file=sys.stderr)
-                    tally.internal += 1
-                    pool.close()
-        finally:
-            pool.close()
-            done.put(None)
-
-    workers = max(1, min(1 if mode.solo else args.concurrency, len(tasks)))
-    for i in range(workers):
-        threading.Thread(target=worker, name=f"{mode.name}-{i}", daemon=True).start()
-    while workers:
-        g = done.get()
-        if g is None:
-            workers -= 1
+    pool = workers.Workers(tasks, lambda: Pool(players, args.debug),
+                           lambda task, engines: play_or_restart(task, engines, margin, adj),
+                           1 if mode.solo else args.concurrency, name=mode.name)
+    for g in pool.results():
+        if isinstance(g, workers.Failure):
+            print(f"internal error in {mode.name} game {g.task.number}: {g.error!r}", file=sys.stderr)
+            tally.internal += 1
             continue
         tally.add(g, players)
         flag = "FORFEIT " if any(players[s].tested for s, _, _ in g.faults) else ""
@@ -522,24 +508,32 @@ def run_rss(args, openings) -> int:
     player = Player("brudno", shlex.split(args.engine), [("Hash", str(args.rss_hash))] + args.option)
     pool = Pool([player], args.debug)
     adj = matchlib.Adjudication(resign_moves=3, resign_cp=1000, max_plies=args.maxplies)
-    tally, samples = Tally(), []
+    tally, samples, stop = Tally(), [], threading.Event()
+    tasks = make_tasks(mode, args.rss, openings, args.seed)
+    for task in tasks:
+        task.white = task.black = 0
+
+    def report(g) -> None:
+        if isinstance(g, workers.Failure):
+            raise g.error
+        tally.add(g, [player])
+        for _, _, text in g.faults:
+            print(f"FORFEIT rss game {g.task.number}: {text}", flush=True)
+        if 0 not in pool.procs:
+            print("rss: the engine process was restarted; the samples no longer belong to one process")
+            stop.set()
+        elif g.task.number % args.rss_every == 0 or g.task.number == args.rss:
+            samples.append((g.task.number, pool.procs[0].rss_kb()))
+            print(f"rss: after {g.task.number} games: VmRSS {samples[-1][1] / 1024:.1f} MB", flush=True)
+
     try:
         pool.get(0)
         samples.append((0, pool.procs[0].rss_kb()))
         print(f"rss: Hash {args.rss_hash} MB, {args.rss} games at go nodes {args.rss_nodes}, one process "
               f"(pid {pool.procs[0].p.pid}); VmRSS after 0 games: {samples[0][1] / 1024:.1f} MB", flush=True)
-        for task in make_tasks(mode, args.rss, openings, args.seed):
-            task.white = task.black = 0
-            g = play_game(task, pool, args.timemargin / 1000.0, adj)
-            tally.add(g, [player])
-            for _, _, text in g.faults:
-                print(f"FORFEIT rss game {task.number}: {text}", flush=True)
-            if 0 not in pool.procs:
-                print("rss: the engine process was restarted; the samples no longer belong to one process")
-                break
-            if task.number % args.rss_every == 0 or task.number == args.rss:
-                samples.append((task.number, pool.procs[0].rss_kb()))
-                print(f"rss: after {task.number} games: VmRSS {samples[-1][1] / 1024:.1f} MB", flush=True)
+        workers.play_queue(workers.task_queue(tasks), pool,
+                           lambda task, engines: play_game(task, engines, args.timemargin / 1000.0, adj),
+                           report, stop)
     except (Dead, Hung, OSError) as err:
         print(f"rss: engine failed: {err}", flush=True)
         return 1
