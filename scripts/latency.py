@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Protocol latencies of a UCI engine, measured over stdin/stdout (standard library only).
+"""Protocol latencies of a UCI engine, measured over stdin/stdout with ``uci_driver.py`` (standard
+library only).
 
 - start-up: process start to ``uciok``;
 - ``isready`` -> ``readyok`` and ``stop`` -> ``bestmove``, each sent at a random moment of a
@@ -18,41 +19,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import select
 import statistics
-import subprocess
 import sys
 import time
 from typing import List
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-class Engine:
-    def __init__(self, cmd: List[str]):
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(self, line: str) -> None:
-        assert self.p.stdin
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix: str) -> str:
-        return self.lines_until(prefix)[-1]
-
-    def lines_until(self, prefix: str) -> List[str]:
-        """Every line up to and including the first that starts with `prefix`."""
-        assert self.p.stdout
-        seen = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError(f"engine closed its output while waiting for {prefix!r}")
-            seen.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return seen
-
-    def close(self) -> None:
-        self.send("quit")
-        self.p.wait(timeout=10)
+from uci_driver import Dead, Engine  # noqa: E402
 
 
 def ms(seconds: float) -> float:
@@ -75,69 +49,55 @@ def main() -> int:
 
     startups = []
     for _ in range(20):
-        t = time.perf_counter()
+        t = time.monotonic()
         e = Engine([args.engine])
         e.send("uci")
-        e.until("uciok")
-        startups.append(ms(time.perf_counter() - t))
+        startups.append(ms(e.wait("uciok")[0] - t))
         e.close()
     print(summary("start-up to uciok", startups), flush=True)
 
     e = Engine([args.engine])
-    e.send("uci")
-    e.until("uciok")
-    e.send("setoption name Move Overhead value 0")
+    e.handshake([("Move Overhead", "0")])
     e.send("position startpos moves e2e4 e7e5 g1f3 b8c6")
     ready, stop = [], []
     for _ in range(args.trials):
         e.send("go infinite")
         time.sleep(rng.uniform(0.005, 0.2))
-        t = time.perf_counter()
-        e.send("isready")
-        e.until("readyok")
-        ready.append(ms(time.perf_counter() - t))
+        sent = e.send("isready")
+        ready.append(ms(e.wait("readyok")[0] - sent))
         time.sleep(rng.uniform(0.005, 0.2))
-        t = time.perf_counter()
-        e.send("stop")
-        e.until("bestmove")
-        stop.append(ms(time.perf_counter() - t))
+        sent = e.send("stop")
+        stop.append(ms(e.wait("bestmove")[0] - sent))
     print(summary("isready -> readyok during a search", ready), flush=True)
     print(summary("stop -> bestmove", stop), flush=True)
 
     over = []
     for _ in range(max(1, args.trials // 5)):
-        t = time.perf_counter()
-        e.send(f"go movetime {args.movetime}")
-        e.until("bestmove")
-        over.append(ms(time.perf_counter() - t) - args.movetime)
+        sent = e.send(f"go movetime {args.movetime}")
+        over.append(ms(e.wait("bestmove")[0] - sent) - args.movetime)
     print(summary(f"go movetime {args.movetime}: time beyond the limit", over), flush=True)
 
-    t = time.perf_counter()
+    t = time.monotonic()
     for _ in range(args.pairs):
         e.send("go infinite")
         e.send("stop")
     e.send("isready")
     # readyok may come before the last bestmove (the search thread answers the last stop), so
-    # read on for a while after it: a doubled bestmove would show up then too.
-    # Raw reads from the descriptor, so select() sees everything not yet consumed.
-    bestmoves, deadline, pending = 0, None, b""
-    assert e.p.stdout
-    fd = e.p.stdout.fileno()
-    while deadline is None or time.perf_counter() < deadline:
-        timeout = 30.0 if deadline is None else max(0.0, deadline - time.perf_counter())
-        if not select.select([fd], [], [], timeout)[0]:
+    # read on for a while after it: a doubled bestmove would show up then too.  Until readyok,
+    # 30 s of silence end the count.
+    bestmoves, deadline = 0, None
+    while True:
+        try:
+            got = e.read(time.monotonic() + 30.0 if deadline is None else deadline)
+        except Dead:
             break
-        chunk = os.read(fd, 65536)
-        if not chunk:
+        if got is None:
             break
-        *lines, pending = (pending + chunk).split(b"\n")
-        for line in lines:
-            if line.startswith(b"bestmove"):
-                bestmoves += 1
-            if line.startswith(b"readyok"):
-                deadline = time.perf_counter() + 2.0
+        bestmoves += got[1].startswith("bestmove")
+        if deadline is None and got[1].startswith("readyok"):
+            deadline = time.monotonic() + 2.0
     print(f"rapid go/stop pairs: {args.pairs} sent, {bestmoves} bestmove lines "
-          f"({time.perf_counter() - t:.1f} s)", flush=True)
+          f"({time.monotonic() - t:.1f} s)", flush=True)
     e.close()
     return 0 if bestmoves == args.pairs else 1
 

@@ -33,7 +33,6 @@ import concurrent.futures
 import os
 import random
 import shlex
-import subprocess
 import sys
 import threading
 import time
@@ -45,6 +44,7 @@ import chess  # noqa: E402
 import chess.engine  # noqa: E402
 
 import matchlib  # noqa: E402
+import uci_driver  # noqa: E402
 
 STOCKFISH = "/usr/games/stockfish"
 
@@ -54,13 +54,8 @@ Line = Tuple[str, List[chess.Move], int]  # fen, moves, final score (white POV, 
 def default_engine() -> str:
     """The Brudno binary if it is a working UCI engine, else Debian's Stockfish."""
     brudno = str(matchlib.DEFAULT_BINARY)
-    if os.access(brudno, os.X_OK):
-        try:
-            out = subprocess.run([brudno], input="uci\nquit\n", capture_output=True, text=True, timeout=10)
-            if "uciok" in out.stdout:
-                return brudno
-        except (OSError, subprocess.TimeoutExpired):
-            pass
+    if os.access(brudno, os.X_OK) and uci_driver.speaks_uci([brudno]):
+        return brudno
     return STOCKFISH
 
 

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Shared engine-match machinery for Brudno's testing scripts.
 
-Used by ``match.py`` (head-to-head, gauntlet, SPRT), ``ladder.py`` (strength
-ladder against the Debian engines) and ``make_openings.py`` (engine
-launching).  Built on python-chess's synchronous engine API
-(:class:`chess.engine.SimpleEngine`); every concurrent game runs in its own
-worker thread, which keeps its own engine processes alive between games.
+Used by ``match.py`` (head-to-head, gauntlet, SPRT), ``sprt.py``, ``ladder.py``
+(strength ladder against the Debian engines) and ``make_openings.py`` (engine
+launching); ``stress.py`` takes its adjudication (:func:`adjudicate`).  Built on
+python-chess's synchronous engine API (:class:`chess.engine.SimpleEngine`);
+every concurrent game runs in its own worker thread (``workers.py``), which
+keeps its own engine processes alive between games.
 
 Rules enforced here, independently of what the engines believe:
 
@@ -32,12 +33,10 @@ import dataclasses
 import datetime
 import logging
 import os
-import queue
 import random
 import shlex
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
@@ -47,6 +46,7 @@ import chess.engine
 import chess.pgn
 
 import stats
+import workers
 from refbuild import REPO_ROOT, build_ref
 
 DEFAULT_BINARY = REPO_ROOT / "target" / "release" / "brudno"
@@ -396,8 +396,9 @@ def _format_comment(score: Optional[int], depth: Optional[int], seconds: float) 
     return f"{text} {seconds:.3f}s"
 
 
-def _adjudicate(scores: List[Optional[int]], board: chess.Board, adj: Adjudication) -> Optional[Tuple[str, str]]:
-    """Result and reason from the recent white-POV scores, or None."""
+def adjudicate(scores: List[Optional[int]], board: chess.Board, adj: Adjudication) -> Optional[Tuple[str, str]]:
+    """Resign or draw adjudication: result and reason from the white-POV scores of the engine
+    moves so far (None where a move had no score), or None while the game goes on."""
     if adj.resign_moves:
         window = scores[-2 * adj.resign_moves:]
         if len(window) == 2 * adj.resign_moves and all(s is not None for s in window):
@@ -467,7 +468,7 @@ def play_game(task: GameTask, specs: Sequence[EngineSpec], engines: EngineSet, t
         if plies >= adj.max_plies:
             result, reason = "1/2-1/2", "adjudication: max moves"
             break
-        verdict = _adjudicate(scores, board, adj)
+        verdict = adjudicate(scores, board, adj)
         if verdict:
             result, reason = verdict
             break
@@ -585,65 +586,23 @@ def run_games(tasks: Sequence[GameTask], specs: Sequence[EngineSpec], tc: TimeCo
     it returns True no further game is started (games already running are
     finished and reported).  Ctrl-C stops dispatching as well.
     """
-    todo: "queue.Queue[GameTask]" = queue.Queue()
-    for task in tasks:
-        todo.put(task)
-    done: "queue.Queue[object]" = queue.Queue()
-    stop = threading.Event()
-    engine_sets: List[EngineSet] = []
-
-    def worker() -> None:
-        engines = EngineSet(specs, debug)
-        engine_sets.append(engines)
-        try:
-            while not stop.is_set():
-                try:
-                    task = todo.get_nowait()
-                except queue.Empty:
-                    break
-                try:
-                    done.put(play_game(task, specs, engines, tc, adj, event))
-                except Exception as err:  # noqa: BLE001 - a harness bug: report, go on
-                    done.put(err)
-        finally:
-            engines.close()
-            done.put(None)
-
-    n_workers = max(1, min(concurrency, len(tasks)))
-    threads = [threading.Thread(target=worker, name=f"game-worker-{i}", daemon=True)
-               for i in range(n_workers)]
-    for thread in threads:
-        thread.start()
-    def next_item() -> object:
-        while True:  # a blocking get() would not see Ctrl-C
-            try:
-                return done.get(timeout=0.2)
-            except queue.Empty:
-                pass
-
-    running = n_workers
+    pool = workers.Workers(list(tasks), lambda: EngineSet(specs, debug),
+                           lambda task, engines: play_game(task, specs, engines, tc, adj, event), concurrency)
     try:
-        while running:
-            item = next_item()
-            if item is None:
-                running -= 1
-            elif isinstance(item, Exception):
-                print(f"internal error in a game: {item!r}", file=sys.stderr)
+        for item in pool.results():
+            if isinstance(item, workers.Failure):
+                print(f"internal error in a game: {item.error!r}", file=sys.stderr)
             elif on_result(item):
-                stop.set()
+                pool.stop.set()
     except KeyboardInterrupt:
-        stop.set()
+        pool.stop.set()
         print("\ninterrupted: finishing the games in progress (Ctrl-C again to abort)", file=sys.stderr)
         try:
-            while running:
-                item = next_item()
-                if item is None:
-                    running -= 1
-                elif isinstance(item, GameResult):
+            for item in pool.results():
+                if isinstance(item, GameResult):
                     on_result(item)
         except KeyboardInterrupt:
-            for engines in engine_sets:
-                engines.close()
+            pool.close_engines()
             raise
 
 

@@ -25,7 +25,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from latency import Engine  # noqa: E402  (the same UCI pipe driver)
+from uci_driver import Engine  # noqa: E402
 
 # Middlegames from the bench set (src/bench.rs): positions with a real search tree at depth 14-18.
 POSITIONS = [
@@ -66,14 +66,10 @@ def last_nodes(lines: Sequence[str]) -> Optional[int]:
 def search(engine: str, fen: str, threads: int, depth: int, hash_mb: int) -> Run:
     """One fresh engine process, one `go depth` from `fen`; the wall time is to `bestmove`."""
     e = Engine([engine])
-    e.send("uci")
-    e.until("uciok")
-    e.send(f"setoption name Threads value {threads}")
-    e.send(f"setoption name Hash value {hash_mb}")
+    e.handshake([("Threads", str(threads)), ("Hash", str(hash_mb))])
     e.send("ucinewgame")
     e.send(f"position fen {fen}")
-    e.send("isready")
-    e.until("readyok")
+    e.sync()
     start = time.perf_counter()
     e.send(f"go depth {depth}")
     lines = e.lines_until("bestmove")

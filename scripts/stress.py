@@ -4,8 +4,9 @@
 
 Each mode plays colour-swapped game pairs (openings as in ``match.py``, or Chess960 start
 positions) between two processes of the engine, or the engine and ``--opponent``, driven over raw
-stdin/stdout the way a GUI drives them; python-chess is used only for the rules.  The harness keeps
-the clocks (monotonic time, bestmove line time minus command time) and counts, per mode:
+stdin/stdout the way a GUI drives them (``uci_driver.py``); python-chess is used only for the rules.
+The harness keeps the clocks (monotonic time, bestmove line time minus command time) and counts,
+per mode:
 
 - time losses: a ``bestmove`` later than the mover's clock (or ``movetime``) plus ``--timemargin``;
 - illegal moves: a ``bestmove`` (or ``ponder`` move) that is not legal, ``bestmove (none)`` in a
@@ -49,7 +50,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-import queue
 import random
 import shlex
 import shutil
@@ -64,10 +64,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chess  # noqa: E402
 
 import matchlib  # noqa: E402
+import uci_driver  # noqa: E402
+import workers  # noqa: E402
+from uci_driver import Dead, Hung  # noqa: E402
 
 GRACE = matchlib.HANG_GRACE_SECONDS  #: silence beyond limit + margin that counts as a hang
 NODES_HANG = 10.0  #: a fixed-nodes search longer than this is a hang
-SYNC_TIMEOUT = 60.0  #: uciok / readyok (a large Hash is allocated and cleared)
 FAULTS = ("time", "illegal", "crash", "doubled", "early")
 FAULT_NAMES = {"time": "time losses", "illegal": "illegal", "crash": "crashes/hangs",
                "doubled": "doubled bestmoves", "early": "early bestmoves"}
@@ -115,52 +117,18 @@ MODE_BY_NAME = {m.name: m for m in MODES}
 # a UCI process over raw pipes
 
 
-class Dead(Exception):
-    """The engine exited or closed its output."""
-
-
-class Hung(Exception):
-    """No expected answer before the deadline."""
-
-
-class Uci:
-    """One engine process; a reader thread timestamps every output line as it arrives."""
+class Uci(uci_driver.Engine):
+    """An engine process that counts stray bestmoves and keeps the score of the current search."""
 
     def __init__(self, cmd: List[str], debug: bool = False):
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=None if debug else subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines: "queue.Queue[Tuple[float, Optional[str]]]" = queue.Queue()
-        self.dead = False
+        super().__init__(cmd, stderr=None if debug else subprocess.DEVNULL)
         self.strays = 0  #: bestmove lines nobody waited for
         self.score: Optional[int] = None  #: last (multipv 1) score of the current search, mover's view
-        self.reader = threading.Thread(target=self._reader, daemon=True)
-        self.reader.start()
 
-    def _reader(self) -> None:
-        assert self.p.stdout
-        for line in self.p.stdout:
-            self.lines.put((time.monotonic(), line.strip()))
-        self.lines.put((time.monotonic(), None))
-
-    def send(self, line: str) -> float:
-        """Write one command; the time just before it was written (an answer is never earlier)."""
-        if self.dead or self.p.poll() is not None:
-            raise Dead("the engine has exited")
-        sent = time.monotonic()
-        try:
-            assert self.p.stdin
-            self.p.stdin.write(line + "\n")
-            self.p.stdin.flush()
-        except (OSError, ValueError) as err:
-            raise Dead(f"{type(err).__name__} writing to the engine") from None
-        return sent
-
-    def _take(self, item: Tuple[float, Optional[str]]) -> Tuple[float, str]:
-        t, line = item
-        if line is None:
-            self.dead = True
-            raise Dead("the engine closed its output")
-        if line.startswith("info") and " score " in line:
+    def passed(self, line: str) -> None:
+        if line.startswith("bestmove"):
+            self.strays += 1
+        elif line.startswith("info") and " score " in line:
             tok = line.split()
             i = tok.index("score")
             if ("multipv" not in tok or tok[tok.index("multipv") + 1] == "1") and i + 2 < len(tok):
@@ -169,36 +137,6 @@ class Uci:
                     self.score = int(value)
                 elif kind == "mate" and value.lstrip("-").isdigit():
                     self.score = (matchlib.MATE_CP - abs(int(value))) * (-1 if value.startswith("-") else 1)
-        return t, line
-
-    def wait(self, prefix: str, deadline: float) -> Tuple[float, str]:
-        """The first line starting with ``prefix``; other bestmove lines on the way are strays."""
-        while True:
-            if self.dead:
-                raise Dead("the engine closed its output")
-            try:
-                item = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise Hung(f"no {prefix} in time") from None
-            t, line = self._take(item)
-            if line.startswith(prefix):
-                return t, line
-            if line.startswith("bestmove"):
-                self.strays += 1
-
-    def drain(self) -> None:
-        """Read what has arrived without waiting (stray bestmoves are counted)."""
-        while True:
-            try:
-                _, line = self._take(self.lines.get_nowait())
-            except queue.Empty:
-                return
-            if line.startswith("bestmove"):
-                self.strays += 1
-
-    def sync(self) -> None:
-        self.send("isready")
-        self.wait("readyok", time.monotonic() + SYNC_TIMEOUT)
 
     def rss_kb(self) -> int:
         with open(f"/proc/{self.p.pid}/status", encoding="ascii") as f:
@@ -206,24 +144,6 @@ class Uci:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1])
         return 0
-
-    def close(self, kill: bool = False) -> None:
-        if not kill:
-            try:
-                self.send("quit")
-                self.p.wait(timeout=2)
-            except (Dead, subprocess.TimeoutExpired):
-                pass
-        if self.p.poll() is None:
-            self.p.kill()
-            self.p.wait()
-        self.reader.join(timeout=1)
-        for pipe in (self.p.stdin, self.p.stdout):
-            try:
-                if pipe:
-                    pipe.close()
-            except OSError:
-                pass
 
 
 @dataclasses.dataclass
@@ -245,11 +165,7 @@ class Pool:
         if slot not in self.procs:
             e = Uci(self.players[slot].cmd, self.debug)
             self.procs[slot] = e
-            e.send("uci")
-            e.wait("uciok", time.monotonic() + SYNC_TIMEOUT)
-            for name, value in self.players[slot].options:
-                e.send(f"setoption name {name} value {value}")
-            e.sync()
+            e.handshake(self.players[slot].options)
         return self.procs[slot]
 
     def discard(self, slot: int) -> None:
@@ -376,7 +292,7 @@ def play_game(task: Task, pool: Pool, margin: float, adj: matchlib.Adjudication)
             if g.plies >= adj.max_plies:
                 g.result, g.reason = "1/2-1/2", "adjudication: max plies"
                 break
-            verdict = matchlib._adjudicate(scores, board, adj)
+            verdict = matchlib.adjudicate(scores, board, adj)
             if verdict:
                 g.result, g.reason = verdict
                 break
@@ -552,42 +468,28 @@ def make_tasks(mode: Mode, games: int, openings: List[matchlib.Opening], seed: i
     return tasks
 
 
+def play_or_restart(task: Task, pool: Pool, margin: float, adj: matchlib.Adjudication) -> Game:
+    """:func:`play_game`; after a harness error the pool's engines are restarted."""
+    try:
+        return play_game(task, pool, margin, adj)
+    except Exception:
+        pool.close()
+        raise
+
+
 def run_mode(mode: Mode, games: int, players: List[Player], args, openings) -> Tally:
     tally = Tally()
     tasks = make_tasks(mode, games, openings, args.seed)
-    todo: "queue.Queue[Task]" = queue.Queue()
-    for task in tasks:
-        todo.put(task)
-    done: "queue.Queue[Optional[Game]]" = queue.Queue()
     adj = matchlib.Adjudication(resign_moves=3, resign_cp=1000, draw_movenumber=40, draw_moves=8, draw_cp=10,
                                 max_plies=args.maxplies)
     margin = args.timemargin / 1000.0
-
-    def worker() -> None:
-        pool = Pool(players, args.debug)
-        try:
-            while True:
-                try:
-                    task = todo.get_nowait()
-                except queue.Empty:
-                    break
-                try:
-                    done.put(play_game(task, pool, margin, adj))
-                except Exception as err:  # noqa: BLE001 - a harness bug: report it, go on
-                    print(f"internal error in {mode.name} game {task.number}: {err!r}", file=sys.stderr)
-                    tally.internal += 1
-                    pool.close()
-        finally:
-            pool.close()
-            done.put(None)
-
-    workers = max(1, min(1 if mode.solo else args.concurrency, len(tasks)))
-    for i in range(workers):
-        threading.Thread(target=worker, name=f"{mode.name}-{i}", daemon=True).start()
-    while workers:
-        g = done.get()
-        if g is None:
-            workers -= 1
+    pool = workers.Workers(tasks, lambda: Pool(players, args.debug),
+                           lambda task, engines: play_or_restart(task, engines, margin, adj),
+                           1 if mode.solo else args.concurrency, name=mode.name)
+    for g in pool.results():
+        if isinstance(g, workers.Failure):
+            print(f"internal error in {mode.name} game {g.task.number}: {g.error!r}", file=sys.stderr)
+            tally.internal += 1
             continue
         tally.add(g, players)
         flag = "FORFEIT " if any(players[s].tested for s, _, _ in g.faults) else ""
@@ -606,24 +508,32 @@ def run_rss(args, openings) -> int:
     player = Player("brudno", shlex.split(args.engine), [("Hash", str(args.rss_hash))] + args.option)
     pool = Pool([player], args.debug)
     adj = matchlib.Adjudication(resign_moves=3, resign_cp=1000, max_plies=args.maxplies)
-    tally, samples = Tally(), []
+    tally, samples, stop = Tally(), [], threading.Event()
+    tasks = make_tasks(mode, args.rss, openings, args.seed)
+    for task in tasks:
+        task.white = task.black = 0
+
+    def report(g) -> None:
+        if isinstance(g, workers.Failure):
+            raise g.error
+        tally.add(g, [player])
+        for _, _, text in g.faults:
+            print(f"FORFEIT rss game {g.task.number}: {text}", flush=True)
+        if 0 not in pool.procs:
+            print("rss: the engine process was restarted; the samples no longer belong to one process")
+            stop.set()
+        elif g.task.number % args.rss_every == 0 or g.task.number == args.rss:
+            samples.append((g.task.number, pool.procs[0].rss_kb()))
+            print(f"rss: after {g.task.number} games: VmRSS {samples[-1][1] / 1024:.1f} MB", flush=True)
+
     try:
         pool.get(0)
         samples.append((0, pool.procs[0].rss_kb()))
         print(f"rss: Hash {args.rss_hash} MB, {args.rss} games at go nodes {args.rss_nodes}, one process "
               f"(pid {pool.procs[0].p.pid}); VmRSS after 0 games: {samples[0][1] / 1024:.1f} MB", flush=True)
-        for task in make_tasks(mode, args.rss, openings, args.seed):
-            task.white = task.black = 0
-            g = play_game(task, pool, args.timemargin / 1000.0, adj)
-            tally.add(g, [player])
-            for _, _, text in g.faults:
-                print(f"FORFEIT rss game {task.number}: {text}", flush=True)
-            if 0 not in pool.procs:
-                print("rss: the engine process was restarted; the samples no longer belong to one process")
-                break
-            if task.number % args.rss_every == 0 or task.number == args.rss:
-                samples.append((task.number, pool.procs[0].rss_kb()))
-                print(f"rss: after {task.number} games: VmRSS {samples[-1][1] / 1024:.1f} MB", flush=True)
+        workers.play_queue(workers.task_queue(tasks), pool,
+                           lambda task, engines: play_game(task, engines, args.timemargin / 1000.0, adj),
+                           report, stop)
     except (Dead, Hung, OSError) as err:
         print(f"rss: engine failed: {err}", flush=True)
         return 1

@@ -16,6 +16,10 @@ import unittest
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import uci_driver  # noqa: E402
+
 ENGINE = Path(os.environ.get("BRUDNO_SMOKE_ENGINE") or HERE.parent / "target" / "release" / "brudno")
 
 try:
@@ -25,20 +29,11 @@ except ImportError:
     HAVE_CHESS = False
 
 
-def _speaks_uci(path: Path) -> bool:
-    try:
-        out = subprocess.run([str(path)], input="uci\nquit\n", capture_output=True, text=True,
-                             timeout=10).stdout
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return "uciok" in out
-
-
 @unittest.skipUnless(HAVE_CHESS, "python-chess is not installed (pip install chess)")
 @unittest.skipUnless(ENGINE.is_file(), f"{ENGINE} not built (cargo build --release)")
 class MatchSmokeTest(unittest.TestCase):
     def test_two_games(self):
-        if not _speaks_uci(ENGINE):
+        if not uci_driver.speaks_uci([str(ENGINE)]):
             if os.environ.get("BRUDNO_SMOKE_STRICT"):
                 self.fail(f"{ENGINE} does not answer 'uci' with 'uciok'")
             self.skipTest(f"{ENGINE} does not speak UCI yet")

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Tests of the match harness (scripts/matchlib.py) with scripted fake engines.
 
-The fake engine is a tiny UCI engine written to a temporary file; its mode
+The fake engine (scripts/fake_engine.py) is a tiny UCI engine; its mode
 makes it misbehave on purpose (crash, illegal move, overstep the clock,
 hang) or report fixed scores for the adjudication rules.  Skipped when
 python-chess is not installed.
@@ -9,11 +9,11 @@ python-chess is not installed.
 
 import os
 import sys
-import tempfile
-import textwrap
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import fake_engine  # noqa: E402
 
 try:
     import chess  # noqa: F401
@@ -23,72 +23,11 @@ try:
 except ImportError:
     HAVE_CHESS = False
 
-FAKE_ENGINE = textwrap.dedent("""\
-    import sys, time
-    import chess  # noqa: F401
-    mode, arg = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
-    board = chess.Board()
-    searches = 0
-    def say(text):
-        sys.stdout.write(text + "\\n")
-        sys.stdout.flush()
-    for line in sys.stdin:
-        tok = line.split()
-        if not tok:
-            continue
-        if tok[0] == "uci":
-            say("id name Fake-" + mode)
-            say("uciok")
-        elif tok[0] == "isready":
-            say("readyok")
-        elif tok[0] == "quit":
-            break
-        elif tok[0] == "position":
-            rest = line.split(None, 1)[1]
-            fen, _, moves = rest.partition(" moves ")
-            fen = fen.strip()
-            board = chess.Board() if fen == "startpos" else chess.Board(fen[4:].strip())
-            for m in moves.split():
-                board.push_uci(m)
-        elif tok[0] == "go":
-            searches += 1
-            clock = {"wtime": None, "btime": None}
-            for key in clock:
-                if key in tok:
-                    clock[key] = int(tok[tok.index(key) + 1]) / 1000.0
-            mine = clock["wtime"] if board.turn else clock["btime"]
-            if mode == "crash" and searches >= 3:
-                sys.exit(3)
-            if mode == "slow" and searches >= 3:
-                time.sleep(mine + 0.4)
-            if mode == "hang" and searches >= 3:
-                time.sleep(3600)
-            move = sorted(board.legal_moves, key=lambda m: m.uci())[0]
-            if mode == "illegal" and searches >= 3:
-                move = next(chess.Move.from_uci(u) for u in ("e1e8", "a1h8", "h1a8")
-                            if chess.Move.from_uci(u) not in board.legal_moves)
-            # white-POV score `arg` given from the mover's point of view
-            cp = int(arg if board.turn else -arg)
-            say(f"info depth 1 score cp {cp} nodes 1 pv {move.uci()}")
-            say("bestmove " + move.uci())
-    """)
-
 
 @unittest.skipUnless(HAVE_CHESS, "python-chess is not installed (pip install chess)")
 class HarnessTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.fake = os.path.join(cls.tmp.name, "fake_engine.py")
-        with open(cls.fake, "w") as f:
-            f.write(FAKE_ENGINE)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
-
     def spec(self, mode, arg=0, name=None):
-        return matchlib.EngineSpec([sys.executable, self.fake, mode, str(arg)], name or mode)
+        return matchlib.EngineSpec(fake_engine.command(mode, arg), name or mode)
 
     def play(self, white, black, tc=None, adj=None, games=1):
         specs = [white, black]
@@ -121,7 +60,7 @@ class HarnessTest(unittest.TestCase):
         self.assertEqual(res.fault_engine, 0)
 
     def test_overstepping_the_clock_loses(self):
-        (res,) = self.play(self.spec("normal"), self.spec("slow"), tc=matchlib.TimeControl.parse(tc="1+0"))
+        (res,) = self.play(self.spec("normal"), self.spec("slow", 0.4), tc=matchlib.TimeControl.parse(tc="1+0"))
         self.assertEqual(res.result, "1-0")
         self.assertEqual(res.fault, matchlib.FAULT_TIME)
 

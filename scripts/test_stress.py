@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Tests of the game stress harness (scripts/stress.py).
 
-A scripted fake UCI engine misbehaves on purpose at its third search (doubled, illegal, missing
-or late bestmove, crash, bestmove while pondering) against a well-behaved fake, and each fault
-must be counted against it; then a few short games of target/release/brudno (or
+The scripted fake UCI engine (scripts/fake_engine.py) misbehaves on purpose at its third search
+(doubled, illegal, missing or late bestmove, crash, bestmove while pondering) against a
+well-behaved fake, and each fault must be counted against it; then a few short games of target/release/brudno (or
 BRUDNO_SMOKE_ENGINE) in the movetime, ponder and Chess960 modes.  Skipped when python-chess is
 not installed; the real-engine part also when the binary is missing.
 """
@@ -11,15 +11,15 @@ not installed; the real-engine part also when the binary is missing.
 import contextlib
 import io
 import os
-import subprocess
 import sys
-import tempfile
-import textwrap
 import unittest
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+
+import fake_engine  # noqa: E402
+import uci_driver  # noqa: E402
 
 try:
     import chess  # noqa: F401
@@ -31,91 +31,25 @@ except ImportError:
 
 ENGINE = Path(os.environ.get("BRUDNO_SMOKE_ENGINE") or HERE.parent / "target" / "release" / "brudno")
 
-FAKE_ENGINE = textwrap.dedent("""\
-    import sys, time
-    import chess
-    mode = sys.argv[1]
-    board, searches, pondering = chess.Board(), 0, None
-    def say(text):
-        sys.stdout.write(text + "\\n")
-        sys.stdout.flush()
-    def answer():
-        move = sorted(board.legal_moves, key=lambda m: m.uci())[0]
-        board.push(move)
-        replies = sorted(board.legal_moves, key=lambda m: m.uci())
-        board.pop()
-        text = "bestmove " + move.uci()
-        if replies:  # "miss" predicts a reply the first-move player never makes
-            text += " ponder " + (replies[-1] if mode == "miss" and len(replies) > 1 else replies[0]).uci()
-        say("info depth 1 score cp 0 nodes 1 pv " + move.uci())
-        return text
-    for line in sys.stdin:
-        tok = line.split()
-        if not tok:
-            continue
-        if tok[0] == "uci":
-            say("id name Fake-" + mode)
-            say("uciok")
-        elif tok[0] == "isready":
-            say("readyok")
-        elif tok[0] == "quit":
-            break
-        elif tok[0] == "position":
-            fen, _, moves = line.split(None, 1)[1].partition(" moves ")
-            fen = fen.strip()
-            board = chess.Board() if fen == "startpos" else chess.Board(fen[4:].strip())
-            for m in moves.split():
-                board.push_uci(m)
-        elif tok[0] in ("ponderhit", "stop") and pondering:
-            say(pondering)
-            pondering = None
-        elif tok[0] == "go":
-            searches += 1
-            text = answer()
-            if "ponder" in tok:
-                if mode == "early" and searches >= 3:
-                    say(text)
-                else:
-                    pondering = text
-                continue
-            if searches >= 3:
-                if mode == "crash":
-                    sys.exit(3)
-                if mode == "hang":
-                    time.sleep(3600)
-                if mode == "slow":
-                    time.sleep(0.8)
-                if mode == "illegal":
-                    text = "bestmove a1a1"
-                if mode == "doubled":
-                    say(text)
-            say(text)
-    """)
-
 
 @unittest.skipUnless(HAVE_CHESS, "python-chess is not installed (pip install chess)")
 class FaultTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.fake = os.path.join(cls.tmp.name, "fake_engine.py")
-        with open(cls.fake, "w", encoding="utf-8") as f:
-            f.write(FAKE_ENGINE)
         cls.adj = stress.matchlib.Adjudication(max_plies=12)
         # one well-behaved engine for all the games (slot 0); the engine under test is slot 1
-        cls.players = [stress.Player("good", [sys.executable, cls.fake, "ok"], [], tested=False), None]
+        cls.players = [stress.Player("good", fake_engine.command("ok"), [], tested=False), None]
         cls.pool = stress.Pool(cls.players, debug=False)
 
     @classmethod
     def tearDownClass(cls):
         cls.pool.close()
-        cls.tmp.cleanup()
 
-    def play(self, bad_mode: str, mode: "stress.Mode", margin: float = 1.0) -> "stress.Tally":
+    def play(self, bad_mode: str, mode: "stress.Mode", margin: float = 1.0, arg: float = 0) -> "stress.Tally":
         """One game, the engine under test with White; the tally of its faults.
 
         The margin is wide where no time loss is expected: a loaded machine must not cause one."""
-        self.players[1] = stress.Player(bad_mode, [sys.executable, self.fake, bad_mode], [])
+        self.players[1] = stress.Player(bad_mode, fake_engine.command(bad_mode, arg), [])
         try:
             game = stress.play_game(stress.Task(mode, 1, 1, 0, None, []), self.pool, margin, self.adj)
         finally:
@@ -128,10 +62,11 @@ class FaultTest(unittest.TestCase):
     def test_faults_are_counted(self):
         movetime = stress.MODE_BY_NAME["movetime"]
         # "slow" sleeps 0.8 s: beyond 50 ms + 0.3 s, short of the hang limit 1.35 s
-        for bad, kind, margin in (("doubled", "doubled", 1.0), ("illegal", "illegal", 1.0), ("crash", "crash", 1.0),
-                                  ("hang", "crash", 0.3), ("slow", "time", 0.3)):
+        for bad, kind, margin, arg in (("doubled", "doubled", 1.0, 0), ("illegal", "illegal", 1.0, 0),
+                                       ("crash", "crash", 1.0, 0), ("hang", "crash", 0.3, 0),
+                                       ("slow", "time", 0.3, 0.8)):
             with self.subTest(bad=bad):
-                tally = self.play(bad, movetime, margin)
+                tally = self.play(bad, movetime, margin, arg)
                 self.assertEqual(tally.faults[kind], 1, tally.faults)
                 self.assertEqual(tally.forfeits, 1, tally.faults)
                 self.assertEqual(tally.results["0-1"], 1)  # the faulty engine had White
@@ -162,19 +97,11 @@ class FaultTest(unittest.TestCase):
         self.assertNotIn("KQkq", tasks[2].fen)
 
 
-def _speaks_uci(path: Path) -> bool:
-    try:
-        out = subprocess.run([str(path)], input="uci\nquit\n", capture_output=True, text=True, timeout=10).stdout
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return "uciok" in out
-
-
 @unittest.skipUnless(HAVE_CHESS, "python-chess is not installed (pip install chess)")
 @unittest.skipUnless(ENGINE.is_file(), f"{ENGINE} not built (cargo build --release)")
 class EngineSmokeTest(unittest.TestCase):
     def test_short_games(self):
-        if not _speaks_uci(ENGINE):
+        if not uci_driver.speaks_uci([str(ENGINE)]):
             self.skipTest(f"{ENGINE} does not speak UCI yet")
         args = stress.parse_args(["--engine", str(ENGINE), "--modes", "movetime=2,ponder=2,chess960=2",
                                   "--maxplies", "12", "--concurrency", "2", "--quiet"])
