@@ -16,7 +16,7 @@ pub mod event;
 pub mod request;
 
 pub use event::Event;
-pub use request::{Go, Request, Setting};
+pub use request::{Go, ParseError, Request, Setting};
 
 use crate::bench;
 use crate::book::{BookError, BookOptions};
@@ -422,7 +422,7 @@ impl Engine {
 
     fn go(&mut self, go: &Go, out: &mut impl FnMut(Event)) {
         for e in &go.skipped {
-            out(Event::Error(format!("{e}; skipped")));
+            out(Event::Error(format!("go: {e}; skipped")));
         }
         let pos = match &self.pos {
             Ok(pos) => pos.clone(),
@@ -592,7 +592,7 @@ mod tests {
 
     #[test]
     fn a_skipped_word_with_nothing_left_is_no_time() {
-        let skipped = Go { skipped: vec!["unexpected 'sideways'".into()], ..Go::default() };
+        let skipped = Go { skipped: vec![ParseError::Unexpected("sideways".into())], ..Go::default() };
         assert_eq!(clock_ms(&limits(&skipped, Color::White, vec![])), Some(0));
         let with_depth = Go { depth: Some(2), ..skipped.clone() };
         assert_eq!(limits(&with_depth, Color::White, vec![]).clock, None);

@@ -11,7 +11,7 @@ pub mod command;
 pub mod format;
 pub mod options;
 
-use crate::engine::{self, Engine, Event, Flow, Request};
+use crate::engine::{Engine, Event, Flow, Request};
 use command::Command;
 use crossbeam_channel::{select, unbounded};
 use std::io::{BufRead, Write};
@@ -56,7 +56,7 @@ pub fn dispatch(engine: &mut Engine, cmd: Command, out: &mut impl FnMut(Reply)) 
         Command::UciNewGame => Request::NewGame,
         Command::Position { fen, moves } => Request::Position { fen, moves },
         Command::BadPosition(e) => Request::BadPosition(format!("position: {e}")),
-        Command::Go(go) => Request::Go(go.into_request()),
+        Command::Go(go) => Request::Go(go),
         Command::Perft(depth) => Request::Perft(depth),
         Command::Stop => Request::Stop,
         Command::PonderHit => Request::PonderHit,
@@ -66,27 +66,6 @@ pub fn dispatch(engine: &mut Engine, cmd: Command, out: &mut impl FnMut(Reply)) 
         Command::Bench(depth) => Request::Bench(depth),
     };
     engine.handle(request, &mut |e| out(Reply::Event(e)))
-}
-
-impl command::Go {
-    /// The engine's view of this `go`: the same limits, each skipped word described for the user.
-    pub fn into_request(self) -> engine::Go {
-        engine::Go {
-            wtime: self.wtime,
-            btime: self.btime,
-            winc: self.winc,
-            binc: self.binc,
-            movestogo: self.movestogo,
-            depth: self.depth,
-            nodes: self.nodes,
-            mate: self.mate,
-            movetime: self.movetime,
-            infinite: self.infinite,
-            ponder: self.ponder,
-            searchmoves: self.searchmoves,
-            skipped: self.skipped.iter().map(|e| format!("go: {e}")).collect(),
-        }
-    }
 }
 
 /// Runs the protocol on stdin/stdout until `quit` or end of input.
