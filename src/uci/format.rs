@@ -61,12 +61,12 @@ pub fn lines(r: &Reply) -> Vec<String> {
             let mut v =
                 vec![format!("id name Brudno {}", crate::version()), "id author the Brudno developers".to_string()];
             v.extend(OPTIONS.iter().map(|o| match o.kind {
-                Kind::Spin { default, min, max } => {
+                Kind::Spin { default, min, max, .. } => {
                     format!("option name {} type spin default {default} min {min} max {max}", o.name)
                 }
-                Kind::Check { default } => format!("option name {} type check default {default}", o.name),
-                Kind::Button => format!("option name {} type button", o.name),
-                Kind::Str { default } => format!("option name {} type string default {default}", o.name),
+                Kind::Check { default, .. } => format!("option name {} type check default {default}", o.name),
+                Kind::Button { .. } => format!("option name {} type button", o.name),
+                Kind::Str { default, .. } => format!("option name {} type string default {default}", o.name),
             }));
             v
         }
