@@ -34,6 +34,11 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+/// A game's history (positions kept for repetition checks) longer than this is trimmed, as moves are
+/// played from a `position` line, to what the fifty-move rule still lets matter: a long game's
+/// `position ... moves` stays cheap to replay and to clone for each search.
+const TRIM_HISTORY_AT: usize = 512;
+
 /// Whether the loop goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -412,7 +417,7 @@ impl Engine {
         for (i, text) in moves.iter().enumerate() {
             let m = pos.parse_move(text).map_err(|e| format!("{e} (move {})", i + 1))?;
             pos.make(m);
-            if pos.history_len() > 512 {
+            if pos.history_len() > TRIM_HISTORY_AT {
                 pos.set_root();
                 pos.trim_history();
             }
