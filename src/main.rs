@@ -184,7 +184,7 @@ fn main() -> ExitCode {
             let Some(pos) = load(fen.as_deref(), false) else { return ExitCode::FAILURE };
             match brudno::book::Book::open(&brudno::book::resolve(&file)) {
                 Ok(book) => {
-                    brudno::book::describe(&book, &pos).iter().for_each(|l| println!("{l}"));
+                    print_book(&book, &pos);
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -341,6 +341,29 @@ fn epd_line(r: &epd::EpdResult, e: &epd::EpdEntry) -> String {
         }
         epd::Verdict::Error(why) => format!("ERROR {:<12} {why}", r.id),
         epd::Verdict::Skipped => format!("skip  {:<12} no bm, am or dm", r.id),
+    }
+}
+
+/// `brudno book`: the book and the position's key, then each entry with its weight and share of the
+/// position's total weight, heaviest first, and how many stored entries are not legal moves here.
+fn print_book(book: &brudno::book::Book, pos: &Position) {
+    println!("Book: {} ({} entries)", book.path().display(), book.len());
+    println!("Key: {:016x}", pos.key());
+    let mut moves = book.moves(pos);
+    let stored = book.entries(pos.key()).len();
+    if moves.is_empty() {
+        println!("No book moves for this position.");
+    } else {
+        moves.sort_by_key(|m| std::cmp::Reverse(m.weight));
+        let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+        println!("{:<7} {:>6} {:>7}", "move", "weight", "share");
+        for m in &moves {
+            let share = if total == 0 { 0.0 } else { 100.0 * f64::from(m.weight) / total as f64 };
+            println!("{:<7} {:>6} {share:>6.2}%", pos.uci(m.mv), m.weight);
+        }
+    }
+    if stored > moves.len() {
+        println!("({} stored entries are not legal moves here and are ignored)", stored - moves.len());
     }
 }
 

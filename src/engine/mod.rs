@@ -13,13 +13,15 @@
 
 pub mod defaults;
 pub mod event;
+pub mod note;
 pub mod request;
 
 pub use event::Event;
+pub use note::{Error, Note, Unusable};
 pub use request::{Go, ParseError, Request, Setting};
 
 use crate::bench;
-use crate::book::{BookError, BookOptions};
+use crate::book::{self, BookError, BookOptions};
 use crate::eval;
 use crate::position::Position;
 use crate::search::limits::{Clock, Limits};
@@ -81,7 +83,7 @@ struct Options {
 pub struct Engine {
     /// The position searched from, or why there is none: a `Request::Position` that could not be
     /// used leaves none, so that no search answers for a position other than the one asked for.
-    pos: Result<Position, String>,
+    pos: Result<Position, Unusable>,
     options: Options,
     tt: Arc<Tt>,
     shared: Arc<Shared>,
@@ -174,7 +176,7 @@ impl Engine {
         match &self.pos {
             Ok(pos) => Some(pos),
             Err(why) => {
-                out(Event::Error(format!("no position: {why}")));
+                out(Event::Error(Error::NoPosition(why.clone())));
                 None
             }
         }
@@ -200,7 +202,7 @@ impl Engine {
             }
             Request::BadPosition(why) => {
                 self.wait_idle(out);
-                self.no_position(why, out);
+                self.no_position(Unusable::Unreadable(why), out);
             }
             Request::Go(go) => {
                 self.wait_idle(out);
@@ -338,7 +340,7 @@ impl Engine {
                 // Idle here (`wait_idle` above): helpers start or end between searches.
                 self.options.threads = self.thread.set_threads(n);
                 if self.options.threads < n {
-                    out(Event::Error(format!("could start only {} of {n} threads", self.options.threads)));
+                    out(Event::Error(Error::Threads { started: self.options.threads, asked: n }));
                 }
             }
             Setting::MoveOverhead(ms) => self.options.overhead = Duration::from_millis(ms),
@@ -366,9 +368,9 @@ impl Engine {
             Setting::BookDepth(plies) => self.book.depth = plies,
             Setting::BookBestMove(on) => self.book.best = on,
             Setting::SyzygyPath(path) => {
-                let (note, errors) = self.syzygy.set_path(&path);
-                note.into_iter().for_each(|n| out(Event::Note(n)));
-                errors.into_iter().for_each(|e| out(Event::Error(e)));
+                let (found, errors) = self.syzygy.set_path(&path);
+                found.into_iter().for_each(|f| out(Event::Note(Note::Tables(f))));
+                errors.into_iter().for_each(|e| out(Event::Error(Error::Tables(e))));
             }
             Setting::SyzygyProbeDepth(d) => self.syzygy.probe_depth = d,
             Setting::SyzygyProbeLimit(n) => self.syzygy.probe_limit = n,
@@ -384,7 +386,7 @@ impl Engine {
             // let go too: each keeps the table of its last search until the next `go` brings this one,
             // so until then both tables are allocated.
             Ok(tt) => self.tt = Arc::new(tt),
-            Err(e) => out(Event::Error(format!("{e}; keeping {} MB", self.tt.size_mb()))),
+            Err(error) => out(Event::Error(Error::Hash { error, kept_mb: self.tt.size_mb() })),
         }
     }
 
@@ -398,24 +400,24 @@ impl Engine {
     }
 
     /// Forgets the position: until the next one, a search answers with no move.
-    fn no_position(&mut self, why: String, out: &mut impl FnMut(Event)) {
-        out(Event::Error(format!("{why}; no position set")));
+    fn no_position(&mut self, why: Unusable, out: &mut impl FnMut(Event)) {
+        out(Event::Error(Error::PositionDropped(why.clone())));
         self.pos = Err(why);
     }
 
     /// The position a FEN (the start position if none) and moves from it give, or why there is none.
-    fn load(&self, fen: Option<&str>, moves: &[String], out: &mut impl FnMut(Event)) -> Result<Position, String> {
+    fn load(&self, fen: Option<&str>, moves: &[String], out: &mut impl FnMut(Event)) -> Result<Position, Unusable> {
         let chess960 = self.options.chess960;
         let mut pos = match fen {
             None => Position::from_chess(shakmaty::Chess::default(), CastlingMode::from_chess960(chess960)),
             Some(f) => {
-                let read = Position::read_fen(f, chess960).map_err(|e| e.to_string())?;
-                read.mends.iter().for_each(|m| out(Event::Note(format!("fen: {m}"))));
+                let read = Position::read_fen(f, chess960).map_err(Unusable::Fen)?;
+                read.mends.into_iter().for_each(|m| out(Event::Note(Note::FenMended(m))));
                 read.position
             }
         };
         for (i, text) in moves.iter().enumerate() {
-            let m = pos.parse_move(text).map_err(|e| format!("{e} (move {})", i + 1))?;
+            let m = pos.parse_move(text).map_err(|error| Unusable::Move { error, number: i + 1 })?;
             pos.make(m);
             if pos.history_len() > TRIM_HISTORY_AT {
                 pos.set_root();
@@ -427,20 +429,20 @@ impl Engine {
 
     fn go(&mut self, go: &Go, out: &mut impl FnMut(Event)) {
         for e in &go.skipped {
-            out(Event::Error(format!("go: {e}; skipped")));
+            out(Event::Error(Error::Skipped(e.clone())));
         }
         let pos = match &self.pos {
             Ok(pos) => pos.clone(),
             Err(why) => {
                 let why = why.clone();
-                return self.answer_without_position(go, &why, out);
+                return self.answer_without_position(go, why, out);
             }
         };
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match pos.parse_move(text) {
                 Ok(m) => searchmoves.push(m),
-                Err(e) => out(Event::Error(format!("searchmoves: {e}, ignored"))),
+                Err(e) => out(Event::Error(Error::SearchMove(e))),
             }
         }
         let mut limits = limits(go, pos.turn(), searchmoves);
@@ -458,7 +460,7 @@ impl Engine {
             overhead = Duration::ZERO;
         }
         if self.debug {
-            out(Event::Note(format!("limits {limits:?}")));
+            out(Event::Note(Note::Limits(Box::new(limits.clone()), pos.mode())));
         }
         // A book move answers at once, except where the GUI waits for `stop` or restricts the root.
         if !go.infinite
@@ -489,8 +491,8 @@ impl Engine {
 
     /// A `go` with no position: says why and answers with no move — at once, or, in `go infinite`
     /// and `go ponder`, at `stop` or `ponderhit` as any such search does.
-    fn answer_without_position(&mut self, go: &Go, why: &str, out: &mut impl FnMut(Event)) {
-        out(Event::Error(format!("no position to search: {why}")));
+    fn answer_without_position(&mut self, go: &Go, why: Unusable, out: &mut impl FnMut(Event)) {
+        out(Event::Error(Error::NoPositionToSearch(why)));
         if go.infinite || go.ponder {
             self.shared = Arc::new(Shared::default());
             self.shared.pondering.store(go.ponder, Ordering::Relaxed);
@@ -503,11 +505,11 @@ impl Engine {
 
 /// Reports the outcome of a book option: a note on a book just read, or the error (play goes on
 /// without a book).
-fn report_book(result: Result<Option<String>, BookError>, out: &mut impl FnMut(Event)) {
+fn report_book(result: Result<Option<book::Loaded>, BookError>, out: &mut impl FnMut(Event)) {
     match result {
-        Ok(Some(note)) => out(Event::Note(note)),
+        Ok(Some(loaded)) => out(Event::Note(Note::Book(loaded))),
         Ok(None) => {}
-        Err(e) => out(Event::Error(format!("{e}; playing without a book"))),
+        Err(e) => out(Event::Error(Error::Book(e))),
     }
 }
 
@@ -561,10 +563,7 @@ mod tests {
         assert_eq!(engine.tt.size_mb(), 2);
         // More than the address space: the reservation fails instead of aborting the process.
         engine.resize_tt(usize::MAX, &mut |r| said.push(r));
-        assert!(
-            matches!(said.as_slice(), [Event::Error(e)] if e.contains("could not allocate") && e.ends_with("keeping 2 MB")),
-            "{said:?}"
-        );
+        assert!(matches!(said.as_slice(), [Event::Error(Error::Hash { kept_mb: 2, .. })]), "{said:?}");
         assert_eq!(engine.tt.size_mb(), 2);
         // The engine still searches with the kept table.
         said.clear();

@@ -18,8 +18,8 @@ pub enum Request {
         moves: Vec<String>,
     },
     /// A position the front end could not read: the engine is left with none until the next one,
-    /// and says why (the text given).
-    BadPosition(String),
+    /// and says why.
+    BadPosition(ParseError),
     /// Start a search.
     Go(Go),
     /// Count leaf nodes to this depth, move by move.

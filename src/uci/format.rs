@@ -1,5 +1,5 @@
 //! Text out: turns typed [`Reply`]s (the protocol's answers and the engine's events) into protocol
-//! lines. The only place moves become strings.
+//! lines. The only place moves become strings (notes and errors are worded by `text`).
 
 use super::Reply;
 use super::options::{Kind, OPTIONS};
@@ -14,8 +14,14 @@ use shakmaty::{CastlingMode, Chess, Move, Position as _, Square};
 use std::fmt::Write as _;
 use std::time::Duration;
 
-fn uci(m: Move, mode: CastlingMode) -> String {
+/// A move in UCI notation for the castling mode in use.
+pub fn uci_move(m: Move, mode: CastlingMode) -> String {
     m.to_uci(mode).to_string()
+}
+
+/// A move in UCI notation, or the null move `0000` for none.
+pub fn move_or_null(m: Option<Move>, mode: CastlingMode) -> String {
+    m.map_or_else(|| "0000".to_string(), |m| uci_move(m, mode))
 }
 
 /// `cp N` or `mate N`.
@@ -49,7 +55,7 @@ pub fn info(it: &Iteration, mode: CastlingMode, wdl: Option<Wdl>) -> String {
     );
     for &m in &it.pv {
         line.push(' ');
-        line.push_str(&uci(m, mode));
+        line.push_str(&uci_move(m, mode));
     }
     line
 }
@@ -87,18 +93,20 @@ pub fn event_lines(e: &Event) -> Vec<String> {
     match e {
         Event::Info(it, mode, wdl) => vec![info(it, *mode, *wdl)],
         Event::CurrMove(depth, m, n, mode) => {
-            vec![format!("info depth {depth} currmove {} currmovenumber {n}", uci(*m, *mode))]
+            vec![format!("info depth {depth} currmove {} currmovenumber {n}", uci_move(*m, *mode))]
         }
         Event::BestMove(o, mode) => {
-            let best = o.best.map_or_else(|| "0000".to_string(), |m| uci(m, *mode));
+            let best = move_or_null(o.best, *mode);
             match o.ponder {
-                Some(p) if o.best.is_some() => vec![format!("bestmove {best} ponder {}", uci(p, *mode))],
+                Some(p) if o.best.is_some() => vec![format!("bestmove {best} ponder {}", uci_move(p, *mode))],
                 _ => vec![format!("bestmove {best}")],
             }
         }
-        Event::BookMove(bm, mode) => vec![format!("info string book move {} weight {}", uci(bm.mv, *mode), bm.weight)],
-        Event::Note(s) => vec![format!("info string {s}")],
-        Event::Error(s) => vec![error(s)],
+        Event::BookMove(bm, mode) => {
+            vec![format!("info string book move {} weight {}", uci_move(bm.mv, *mode), bm.weight)]
+        }
+        Event::Note(note) => vec![format!("info string {note}")],
+        Event::Error(e) => vec![error(&e.to_string())],
         Event::Board(pos, trace) => {
             let mut v = board(pos.chess());
             v.push(String::new());
@@ -113,7 +121,7 @@ pub fn event_lines(e: &Event) -> Vec<String> {
         }
         Event::Eval(t) => eval_lines(t),
         Event::Perft(divide, mode) => {
-            let mut v: Vec<String> = divide.iter().map(|(m, n)| format!("{}: {n}", uci(*m, *mode))).collect();
+            let mut v: Vec<String> = divide.iter().map(|(m, n)| format!("{}: {n}", uci_move(*m, *mode))).collect();
             v.push(String::new());
             v.push(format!("Nodes searched: {}", divide.iter().map(|(_, n)| n).sum::<u64>()));
             v

@@ -10,6 +10,7 @@
 pub mod command;
 pub mod format;
 pub mod options;
+pub mod text;
 
 use crate::engine::{Engine, Event, Flow, Request};
 use command::Command;
@@ -55,7 +56,7 @@ pub fn dispatch(engine: &mut Engine, cmd: Command, out: &mut impl FnMut(Reply)) 
         Command::Debug(on) => Request::Debug(on),
         Command::UciNewGame => Request::NewGame,
         Command::Position { fen, moves } => Request::Position { fen, moves },
-        Command::BadPosition(e) => Request::BadPosition(format!("position: {e}")),
+        Command::BadPosition(e) => Request::BadPosition(e),
         Command::Go(go) => Request::Go(go),
         Command::Perft(depth) => Request::Perft(depth),
         Command::Stop => Request::Stop,
