@@ -4,6 +4,7 @@ use brudno::search::limits::Limits;
 use brudno::uci;
 use brudno::{bench, epd, perft, position::Position};
 use clap::{Parser, Subcommand};
+use shakmaty::CastlingMode;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -323,10 +324,11 @@ fn run_epd(file: &str, movetime: u64, depth: Option<i32>, threads: usize, hash: 
 }
 
 /// One record's line: `ok`, `FAIL` with what was expected and the score, `ERROR` with what could not
-/// be read, or `skip`.
+/// be read, or `skip`. The records are standard chess.
 fn epd_line(r: &epd::EpdResult, e: &epd::EpdEntry) -> String {
+    let played = uci::format::move_or_null(r.played, CastlingMode::Standard);
     match &r.verdict {
-        epd::Verdict::Solved => format!("ok    {:<12} played {:<6} nodes {}", r.id, r.played, r.nodes),
+        epd::Verdict::Solved => format!("ok    {:<12} played {played:<6} nodes {}", r.id, r.nodes),
         epd::Verdict::Failed => {
             let mut expected = Vec::new();
             for (code, moves) in [("bm", &e.best), ("am", &e.avoid)] {
@@ -337,10 +339,21 @@ fn epd_line(r: &epd::EpdResult, e: &epd::EpdEntry) -> String {
             expected.extend(e.mate.map(|n| format!("dm {n}")));
             let score = uci::format::score(r.score);
             let expected = expected.join("; ");
-            format!("FAIL  {:<12} played {:<6} expected {expected} (score {score}) nodes {}", r.id, r.played, r.nodes)
+            format!("FAIL  {:<12} played {played:<6} expected {expected} (score {score}) nodes {}", r.id, r.nodes)
         }
-        epd::Verdict::Error(why) => format!("ERROR {:<12} {why}", r.id),
+        epd::Verdict::Error(why) => format!("ERROR {:<12} {}", r.id, epd_error(why)),
         epd::Verdict::Skipped => format!("skip  {:<12} no bm, am or dm", r.id),
+    }
+}
+
+/// Why an EPD record cannot be used, in words.
+fn epd_error(e: &epd::EpdError) -> String {
+    match e {
+        epd::EpdError::NoMove(code) => format!("{code} with no move"),
+        epd::EpdError::BadMate(text) => format!("dm '{text}' is not a number"),
+        epd::EpdError::NotLegal(code, text) => format!("{code} '{text}' is not a legal move here (SAN or UCI)"),
+        epd::EpdError::Fen(e) => e.to_string(),
+        epd::EpdError::NoMemory => "no memory for the table".to_string(),
     }
 }
 

@@ -178,9 +178,10 @@ pub fn eval_text(t: &Trace) -> String {
     eval_lines(t).join("\n")
 }
 
-/// One bench position's line.
+/// One bench position's line (the bench positions are standard chess).
 pub fn bench_line(i: usize, l: &BenchLine) -> String {
-    format!("{:>2}/{} {:>10} nodes  best {:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.best, l.fen)
+    let best = move_or_null(l.best, CastlingMode::Standard);
+    format!("{:>2}/{} {:>10} nodes  best {best:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.fen)
 }
 
 /// The search-quality line after a bench.
