@@ -461,6 +461,8 @@ impl Engine {
         }
         if self.debug {
             out(Event::Note(Note::Limits(Box::new(limits.clone()), pos.mode())));
+            let (hash_mb, threads, multipv) = (self.tt.size_mb(), self.options.threads, self.options.multipv);
+            out(Event::Note(Note::Search { hash_mb, threads, multipv, overhead }));
         }
         // A book move answers at once, except where the GUI waits for `stop` or restricts the root.
         if !go.infinite

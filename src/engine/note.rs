@@ -8,6 +8,7 @@ use crate::search::limits::Limits;
 use crate::syzygy::{self, TablesError};
 use crate::tt::TtAllocError;
 use shakmaty::CastlingMode;
+use std::time::Duration;
 
 /// Something worth knowing; nothing went wrong.
 #[derive(Clone, Debug)]
@@ -20,6 +21,17 @@ pub enum Note {
     Tables(syzygy::Found),
     /// With debug on: the limits of the search about to start (its moves in this notation).
     Limits(Box<Limits>, CastlingMode),
+    /// With debug on: what else the search about to start runs with.
+    Search {
+        /// The table's size in MB.
+        hash_mb: usize,
+        /// Search threads.
+        threads: usize,
+        /// Lines searched.
+        multipv: usize,
+        /// Time kept in reserve on the clock (none when the clock counts nodes).
+        overhead: Duration,
+    },
 }
 
 /// Something went wrong; the engine goes on.

@@ -4,7 +4,7 @@
 /// One request to the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    /// Extra notes (the limits of each search) on or off.
+    /// Extra notes (the limits and the table, threads, lines and overhead of each search) on or off.
     Debug(bool),
     /// Change an option.
     Configure(Setting),

@@ -19,6 +19,11 @@ impl Display for Note {
             Self::Book(book) => write!(f, "book {}: {} entries", book.path.display(), book.entries),
             Self::Tables(found) => write!(f, "Syzygy: {} table files, up to {} pieces", found.files, found.max_pieces),
             Self::Limits(limits, mode) => write!(f, "limits: {}", limits_text(limits, *mode)),
+            Self::Search { hash_mb, threads, multipv, overhead } => write!(
+                f,
+                "search: hash {hash_mb} MB threads {threads} multipv {multipv} overhead {} ms",
+                overhead.as_millis()
+            ),
         }
     }
 }
