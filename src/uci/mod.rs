@@ -4,7 +4,7 @@
 //! A reader thread turns stdin into lines (lossy UTF-8, any length; EOF ends the session); the
 //! main thread parses each into a [`command::Command`], answers the protocol's own commands (`uci`,
 //! `isready`) itself, translates the rest into engine [`Request`]s ([`dispatch`]), and prints every
-//! [`Reply`] through [`format`], flushing per line. Search reports arrive on their own channel, so
+//! [`Reply`] through [`format`] (notes and errors worded by [`text`]), flushing per line. Search reports arrive on their own channel, so
 //! `isready` and `stop` are answered while a search runs.
 
 pub mod command;
