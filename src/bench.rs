@@ -1,11 +1,13 @@
 //! `bench`: a fixed set of positions searched to a fixed depth, one thread, a fresh 16 MB table each.
 //! The total node count is the search's signature: it must be the same on every run and machine.
+//! Results are typed (the positions are standard chess); `uci::format` words them.
 
 use crate::position::Position;
 use crate::search::counters::Counters;
 use crate::search::limits::Limits;
 use crate::search::{SearchJob, Worker};
 use crate::tt::Tt;
+use shakmaty::Move;
 use std::time::{Duration, Instant};
 
 /// Depth searched when none is given.
@@ -68,8 +70,8 @@ pub struct BenchLine {
     pub fen: &'static str,
     /// Nodes searched.
     pub nodes: u64,
-    /// Best move found, in UCI notation.
-    pub best: String,
+    /// Best move found (`None`: the position has no legal move).
+    pub best: Option<Move>,
     /// Nodes when each depth completed.
     pub depth_nodes: Vec<u64>,
     /// Beta cutoffs and first-move cutoffs.
@@ -86,14 +88,13 @@ pub fn run(depth: i32, mut each: impl FnMut(usize, &BenchLine)) -> (u64, Duratio
         let Ok(pos) = Position::from_fen(fen, false) else { continue };
         let Ok(tt) = Tt::new(16) else { continue };
         let mut worker = Worker::new(Box::new(|_| {}));
-        let job = SearchJob::standalone(pos.clone(), Limits { depth: Some(depth), ..Limits::default() }, tt);
+        let job = SearchJob::standalone(pos, Limits { depth: Some(depth), ..Limits::default() }, tt);
         let outcome = worker.run(&job);
         total += outcome.nodes;
-        let best = outcome.best.map_or_else(|| "0000".to_string(), |m| pos.uci(m));
         let line = BenchLine {
             fen,
             nodes: outcome.nodes,
-            best,
+            best: outcome.best,
             depth_nodes: outcome.depth_nodes,
             cutoffs: outcome.cutoffs,
             depth_counters: outcome.depth_counters,

@@ -1,6 +1,8 @@
 //! Polyglot opening books: reading a `.bin` file, finding a position's entries by its Polyglot key
 //! (the one [`Position::key`] keeps), turning the packed moves into legal moves, and choosing one
 //! (weighted at random, or always the heaviest). Also where a relative book path is looked up.
+//! Nothing here makes text: errors and the note on a book read are typed (`uci::text` words them,
+//! the command line prints `brudno book`).
 //!
 //! A Polyglot file is a sequence of 16-byte big-endian entries sorted by key: key (u64), move (u16),
 //! weight (u16), learn (u32). The move packs to-square (bits 0–5), from-square (6–11) and promotion
@@ -9,8 +11,8 @@
 use crate::position::Position;
 use crate::rng::Rng;
 use shakmaty::{Chess, Move, Position as _, Role};
-use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One book entry as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,25 +25,30 @@ pub struct Entry {
     pub weight: u16,
 }
 
-/// Why a book could not be used.
-#[derive(Debug)]
+/// Why a book could not be used (worded by `uci::text`).
+#[derive(Clone, Debug)]
 pub enum BookError {
     /// The file could not be read.
-    Io(PathBuf, std::io::Error),
-    /// The length is not a multiple of 16 bytes, or the file is empty.
-    Corrupt(PathBuf, String),
-}
-
-impl fmt::Display for BookError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Io(p, e) => write!(f, "cannot read book {}: {e}", p.display()),
-            Self::Corrupt(p, why) => write!(f, "book {} is not a Polyglot book: {why}", p.display()),
-        }
-    }
+    Io(PathBuf, Arc<std::io::Error>),
+    /// The file is empty or its length, in bytes, is not a multiple of 16.
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// Its length in bytes.
+        len: usize,
+    },
 }
 
 impl std::error::Error for BookError {}
+
+/// A book just read: its file and its number of entries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    /// The file, as found ([`resolve`]).
+    pub path: PathBuf,
+    /// Entries stored.
+    pub entries: usize,
+}
 
 /// A book's entry for one legal move of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,8 +70,7 @@ impl Book {
     /// Parses the bytes of a book file (`path` only names it in errors).
     pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Book, BookError> {
         if bytes.is_empty() || !bytes.len().is_multiple_of(16) {
-            let why = format!("{} bytes is not a positive multiple of 16", bytes.len());
-            return Err(BookError::Corrupt(path.to_path_buf(), why));
+            return Err(BookError::Corrupt { path: path.to_path_buf(), len: bytes.len() });
         }
         let mut entries: Vec<Entry> = bytes
             .chunks_exact(16)
@@ -87,7 +93,7 @@ impl Book {
 
     /// Reads a book file.
     pub fn open(path: &Path) -> Result<Book, BookError> {
-        let bytes = std::fs::read(path).map_err(|e| BookError::Io(path.to_path_buf(), e))?;
+        let bytes = std::fs::read(path).map_err(|e| BookError::Io(path.to_path_buf(), Arc::new(e)))?;
         Self::from_bytes(&bytes, path)
     }
 
@@ -226,14 +232,14 @@ impl Default for BookOptions {
 }
 
 impl BookOptions {
-    /// Sets `OwnBook`; loads the book if needed. `Ok` carries a note on a book just read.
-    pub fn set_enabled(&mut self, on: bool) -> Result<Option<String>, BookError> {
+    /// Sets `OwnBook`; loads the book if needed. `Ok` carries the book just read, if one was.
+    pub fn set_enabled(&mut self, on: bool) -> Result<Option<Loaded>, BookError> {
         self.enabled = on;
         self.load()
     }
 
     /// Sets `BookFile`; loads the book if the book is on.
-    pub fn set_file(&mut self, file: &str) -> Result<Option<String>, BookError> {
+    pub fn set_file(&mut self, file: &str) -> Result<Option<Loaded>, BookError> {
         if file != self.file {
             self.file = file.to_string();
             self.book = None;
@@ -241,14 +247,14 @@ impl BookOptions {
         self.load()
     }
 
-    fn load(&mut self) -> Result<Option<String>, BookError> {
+    fn load(&mut self) -> Result<Option<Loaded>, BookError> {
         if !self.enabled || self.file.is_empty() || self.book.is_some() {
             return Ok(None);
         }
         let book = Book::open(&resolve(&self.file))?;
-        let note = format!("book {}: {} entries", book.path().display(), book.len());
+        let loaded = Loaded { path: book.path().to_path_buf(), entries: book.len() };
         self.book = Some(book);
-        Ok(Some(note))
+        Ok(Some(loaded))
     }
 
     /// The book move to play at `pos`, if the book is on, loaded, within its depth and has one.
@@ -265,30 +271,6 @@ impl BookOptions {
 pub fn game_ply(chess: &Chess) -> u32 {
     let full = chess.fullmoves().get();
     2 * (full - 1) + u32::from(chess.turn().is_black())
-}
-
-/// The text of `brudno book`: the position's key, then each entry with its weight and share of the
-/// position's total weight, heaviest first.
-pub fn describe(book: &Book, pos: &Position) -> Vec<String> {
-    let mut lines =
-        vec![format!("Book: {} ({} entries)", book.path().display(), book.len()), format!("Key: {:016x}", pos.key())];
-    let mut moves = book.moves(pos);
-    let stored = book.entries(pos.key()).len();
-    if moves.is_empty() {
-        lines.push("No book moves for this position.".into());
-    } else {
-        moves.sort_by_key(|m| std::cmp::Reverse(m.weight));
-        let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
-        lines.push(format!("{:<7} {:>6} {:>7}", "move", "weight", "share"));
-        for m in &moves {
-            let share = if total == 0 { 0.0 } else { 100.0 * f64::from(m.weight) / total as f64 };
-            lines.push(format!("{:<7} {:>6} {:>6.2}%", pos.uci(m.mv), m.weight, share));
-        }
-    }
-    if stored > moves.len() {
-        lines.push(format!("({} stored entries are not legal moves here and are ignored)", stored - moves.len()));
-    }
-    lines
 }
 
 #[cfg(test)]

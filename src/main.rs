@@ -4,6 +4,7 @@ use brudno::search::limits::Limits;
 use brudno::uci;
 use brudno::{bench, epd, perft, position::Position};
 use clap::{Parser, Subcommand};
+use shakmaty::CastlingMode;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -184,7 +185,7 @@ fn main() -> ExitCode {
             let Some(pos) = load(fen.as_deref(), false) else { return ExitCode::FAILURE };
             match brudno::book::Book::open(&brudno::book::resolve(&file)) {
                 Ok(book) => {
-                    brudno::book::describe(&book, &pos).iter().for_each(|l| println!("{l}"));
+                    print_book(&book, &pos);
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -323,10 +324,11 @@ fn run_epd(file: &str, movetime: u64, depth: Option<i32>, threads: usize, hash: 
 }
 
 /// One record's line: `ok`, `FAIL` with what was expected and the score, `ERROR` with what could not
-/// be read, or `skip`.
+/// be read, or `skip`. The records are standard chess.
 fn epd_line(r: &epd::EpdResult, e: &epd::EpdEntry) -> String {
+    let played = uci::format::move_or_null(r.played, CastlingMode::Standard);
     match &r.verdict {
-        epd::Verdict::Solved => format!("ok    {:<12} played {:<6} nodes {}", r.id, r.played, r.nodes),
+        epd::Verdict::Solved => format!("ok    {:<12} played {played:<6} nodes {}", r.id, r.nodes),
         epd::Verdict::Failed => {
             let mut expected = Vec::new();
             for (code, moves) in [("bm", &e.best), ("am", &e.avoid)] {
@@ -337,10 +339,44 @@ fn epd_line(r: &epd::EpdResult, e: &epd::EpdEntry) -> String {
             expected.extend(e.mate.map(|n| format!("dm {n}")));
             let score = uci::format::score(r.score);
             let expected = expected.join("; ");
-            format!("FAIL  {:<12} played {:<6} expected {expected} (score {score}) nodes {}", r.id, r.played, r.nodes)
+            format!("FAIL  {:<12} played {played:<6} expected {expected} (score {score}) nodes {}", r.id, r.nodes)
         }
-        epd::Verdict::Error(why) => format!("ERROR {:<12} {why}", r.id),
+        epd::Verdict::Error(why) => format!("ERROR {:<12} {}", r.id, epd_error(why)),
         epd::Verdict::Skipped => format!("skip  {:<12} no bm, am or dm", r.id),
+    }
+}
+
+/// Why an EPD record cannot be used, in words.
+fn epd_error(e: &epd::EpdError) -> String {
+    match e {
+        epd::EpdError::NoMove(code) => format!("{code} with no move"),
+        epd::EpdError::BadMate(text) => format!("dm '{text}' is not a number"),
+        epd::EpdError::NotLegal(code, text) => format!("{code} '{text}' is not a legal move here (SAN or UCI)"),
+        epd::EpdError::Fen(e) => e.to_string(),
+        epd::EpdError::NoMemory => "no memory for the table".to_string(),
+    }
+}
+
+/// `brudno book`: the book and the position's key, then each entry with its weight and share of the
+/// position's total weight, heaviest first, and how many stored entries are not legal moves here.
+fn print_book(book: &brudno::book::Book, pos: &Position) {
+    println!("Book: {} ({} entries)", book.path().display(), book.len());
+    println!("Key: {:016x}", pos.key());
+    let mut moves = book.moves(pos);
+    let stored = book.entries(pos.key()).len();
+    if moves.is_empty() {
+        println!("No book moves for this position.");
+    } else {
+        moves.sort_by_key(|m| std::cmp::Reverse(m.weight));
+        let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+        println!("{:<7} {:>6} {:>7}", "move", "weight", "share");
+        for m in &moves {
+            let share = if total == 0 { 0.0 } else { 100.0 * f64::from(m.weight) / total as f64 };
+            println!("{:<7} {:>6} {share:>6.2}%", pos.uci(m.mv), m.weight);
+        }
+    }
+    if stored > moves.len() {
+        println!("({} stored entries are not legal moves here and are ignored)", stored - moves.len());
     }
 }
 

@@ -4,7 +4,8 @@
 //!
 //! Scores: a tablebase win is [`TB_WIN`] minus the ply, below every mate score and above every
 //! evaluation, so a real mate found by the search still ranks higher and a won ending higher than
-//! any heuristic score. Nothing here prints; errors come back as text for the engine to report.
+//! any heuristic score. Nothing here prints or makes text: what loading found and what went wrong
+//! come back typed ([`Found`], [`TablesError`]) for the engine to report (`uci::text` words them).
 
 use crate::position::Position;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
@@ -17,6 +18,30 @@ use std::sync::Arc;
 
 /// The score of a tablebase win at the root; a win found `ply` plies deep scores `TB_WIN - ply`.
 pub const TB_WIN: Score = Score::cp(Score::MATE_BOUND.raw() - MAX_PLY as i32 - 1);
+
+/// Why a `SyzygyPath` directory or table file could not be used (the others still are).
+#[derive(Clone, Debug)]
+pub enum TablesError {
+    /// A directory could not be listed.
+    Directory(String, Arc<std::io::Error>),
+    /// A table file does not start with a Syzygy table's magic bytes; skipped.
+    BadHeader(PathBuf),
+    /// A table file could not be read or added; skipped.
+    Skipped(PathBuf, Arc<std::io::Error>),
+    /// No table file at all in these directories.
+    NoneFound(String),
+}
+
+impl std::error::Error for TablesError {}
+
+/// What a `SyzygyPath` gave: the table files found and the most pieces of any table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Table files (WDL and DTZ).
+    pub files: usize,
+    /// Most pieces of any table.
+    pub max_pieces: usize,
+}
 
 /// The tables found in the `SyzygyPath` directories.
 pub struct Tables {
@@ -32,10 +57,10 @@ impl std::fmt::Debug for Tables {
 
 impl Tables {
     /// Adds every table file of the directories in `paths` (separated by `:`, or `;` on Windows).
-    /// Returns the tables that could be read, and one message per directory that could not be
-    /// listed and per table file that is corrupt (wrong size or header; it is skipped, the others
-    /// are used); `None` when no usable table was found at all.
-    pub fn load(paths: &str) -> (Option<Tables>, Vec<String>) {
+    /// Returns the tables that could be read, and one error per directory that could not be listed
+    /// and per table file that is corrupt (wrong size or header; it is skipped, the others are used);
+    /// `None` when no usable table was found at all.
+    pub fn load(paths: &str) -> (Option<Tables>, Vec<TablesError>) {
         let sep = if cfg!(windows) { ';' } else { ':' };
         let mut tb = Tablebase::new();
         let mut files = 0;
@@ -44,7 +69,7 @@ impl Tables {
             let entries = match std::fs::read_dir(dir) {
                 Ok(entries) => entries,
                 Err(e) => {
-                    errors.push(format!("SyzygyPath: cannot read tables in '{dir}': {e}"));
+                    errors.push(TablesError::Directory(dir.to_string(), Arc::new(e)));
                     continue;
                 }
             };
@@ -54,12 +79,12 @@ impl Tables {
                 match add_table(&mut tb, &path) {
                     Ok(true) => files += 1,
                     Ok(false) => {}
-                    Err(e) => errors.push(format!("SyzygyPath: skipped '{}': {e}", path.display())),
+                    Err(e) => errors.push(e),
                 }
             }
         }
         if files == 0 {
-            errors.push(format!("SyzygyPath: no tablebase files found in '{paths}'"));
+            errors.push(TablesError::NoneFound(paths.to_string()));
             return (None, errors);
         }
         (Some(Tables { tb, files }), errors)
@@ -79,20 +104,21 @@ impl Tables {
 /// Adds one file if it is a Syzygy table: `Ok(false)` for a file that is not one by its name,
 /// an error for a table whose size or header shows it corrupt (the crate opens tables lazily, so
 /// without this check a corrupt table would only fail, silently, at its first probe).
-fn add_table(tb: &mut Tablebase<Chess>, path: &Path) -> std::io::Result<bool> {
+fn add_table(tb: &mut Tablebase<Chess>, path: &Path) -> Result<bool, TablesError> {
     let magic = match path.extension().and_then(|e| e.to_str()) {
         Some(ext) if ext == <Chess as Variant>::TBW.ext => <Chess as Variant>::TBW.magic,
         Some(ext) if ext == <Chess as Variant>::TBZ.ext => <Chess as Variant>::TBZ.magic,
         _ => return Ok(false),
     };
+    let skipped = |e| TablesError::Skipped(path.to_path_buf(), Arc::new(e));
     let mut header = [0u8; 4];
-    if std::fs::File::open(path)?.read_exact(&mut header).is_err() || header != magic {
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "not a Syzygy table (bad header)"));
+    if std::fs::File::open(path).map_err(skipped)?.read_exact(&mut header).is_err() || header != magic {
+        return Err(TablesError::BadHeader(path.to_path_buf()));
     }
     match tb.add_file(path) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => Ok(false),
-        Err(e) => Err(e),
+        Err(e) => Err(skipped(e)),
     }
 }
 
@@ -296,17 +322,16 @@ impl Default for SyzygyOptions {
 }
 
 impl SyzygyOptions {
-    /// Loads the tables of `paths` (empty: none). Returns a note on what was found and the errors.
-    pub fn set_path(&mut self, paths: &str) -> (Option<String>, Vec<String>) {
+    /// Loads the tables of `paths` (empty: none). Returns what was found and the errors.
+    pub fn set_path(&mut self, paths: &str) -> (Option<Found>, Vec<TablesError>) {
         self.tables = None;
         if paths.trim().is_empty() {
             return (None, Vec::new());
         }
         let (tables, errors) = Tables::load(paths);
-        let note =
-            tables.as_ref().map(|t| format!("Syzygy: {} table files, up to {} pieces", t.files(), t.max_pieces()));
+        let found = tables.as_ref().map(|t| Found { files: t.files(), max_pieces: t.max_pieces() });
         self.tables = tables.map(Arc::new);
-        (note, errors)
+        (found, errors)
     }
 
     /// What a search uses, if tables are loaded.
@@ -334,7 +359,7 @@ mod tests {
         assert_eq!(errors.len(), 1, "{errors:?}");
         let (tables, errors) = Tables::load("src");
         assert!(tables.is_none());
-        assert!(errors[0].contains("no tablebase files"), "{errors:?}");
+        assert!(matches!(errors.as_slice(), [TablesError::NoneFound(p)] if p == "src"), "{errors:?}");
     }
 
     #[test]

@@ -3,11 +3,11 @@
 //!
 //! As in Stockfish, `P(win) = 1 / (1 + exp((a - s) / b))` and `P(loss) = 1 / (1 + exp((a + s) / b))`,
 //! with `a` (the score of an even chance to win) and `b` (how fast the chance grows) cubic polynomials
-//! in `m = material / 58` (material counted 1/3/3/5/9, clamped to 17..=78). The coefficients are
+//! in `m = material / 58` (material counted 1/3/3/5/9 by [`crate::material`], clamped to 17..=78). The coefficients are
 //! fitted by `brudno tune wdl` to the engine's own self-play positions (`brudno datagen`).
 
 use crate::score::Score;
-use shakmaty::{Board, Role};
+use shakmaty::Board;
 
 /// Coefficients of the model: `a(m)` and `b(m)`, lowest power first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,12 +33,9 @@ pub struct Wdl {
 pub const MODEL: WdlModel =
     WdlModel { a: [1006.04, -2096.75, 1388.94, -220.43], b: [335.06, -211.66, -392.07, 359.59] };
 
-/// Material on the board counted 1/3/3/5/9 for both sides.
+/// Material on the board counted 1/3/3/5/9 ([`crate::material`]) for both sides.
 pub fn material(board: &Board) -> u32 {
-    [(Role::Pawn, 1), (Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)]
-        .into_iter()
-        .map(|(role, v)| board.by_role(role).count() as u32 * v)
-        .sum()
+    crate::material::on(board, board.occupied())
 }
 
 impl WdlModel {

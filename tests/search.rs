@@ -423,7 +423,7 @@ fn bench_is_deterministic() {
             .stack_size(64 << 20)
             .spawn(move || {
                 let mut lines = Vec::new();
-                let (nodes, _) = brudno::bench::run(5, |i, l| lines.push((i, l.nodes, l.best.clone())));
+                let (nodes, _) = brudno::bench::run(5, |i, l| lines.push((i, l.nodes, l.best)));
                 tx.send((nodes, lines)).unwrap();
             })
             .unwrap()

@@ -1,6 +1,7 @@
 //! What the engine tells its front end: typed events with no protocol words in them. The UCI front
 //! end turns them into text (`uci::format`); protocol acknowledgements are its own business.
 
+use super::note::{Error, Note};
 use crate::bench::BenchLine;
 use crate::book::BookMove;
 use crate::eval::Trace;
@@ -23,9 +24,9 @@ pub enum Event {
     /// `BestMove` follows).
     BookMove(BookMove, CastlingMode),
     /// A note for the user.
-    Note(String),
+    Note(Note),
     /// Something went wrong; the engine goes on.
-    Error(String),
+    Error(Error),
     /// The position, with its evaluation breakdown.
     Board(Box<Position>, Option<Box<Trace>>),
     /// The evaluation breakdown.

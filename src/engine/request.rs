@@ -4,7 +4,7 @@
 /// One request to the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    /// Extra notes (the limits of each search) on or off.
+    /// Extra notes (the limits and the table, threads, lines and overhead of each search) on or off.
     Debug(bool),
     /// Change an option.
     Configure(Setting),
@@ -18,8 +18,8 @@ pub enum Request {
         moves: Vec<String>,
     },
     /// A position the front end could not read: the engine is left with none until the next one,
-    /// and says why (the text given).
-    BadPosition(String),
+    /// and says why.
+    BadPosition(ParseError),
     /// Start a search.
     Go(Go),
     /// Count leaf nodes to this depth, move by move.
@@ -38,7 +38,11 @@ pub enum Request {
     Bench(Option<u32>),
 }
 
-/// The parameters of a search, as the front end received them (times in milliseconds).
+/// The parameters of a search, as the front end read them (times in milliseconds). The front end
+/// builds it directly; the engine resolves it against the position and the options.
+///
+/// A `go` is never refused: what could not be read is recorded in [`Go::skipped`] and passed over (as
+/// Stockfish does), and the search runs with what was read, so the GUI still gets its best move.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
     /// White's clock.
@@ -65,9 +69,31 @@ pub struct Go {
     pub ponder: bool,
     /// Restrict the root to these moves (the position's move notation, checked by the engine).
     pub searchmoves: Vec<String>,
-    /// What the front end could not read, described: each is reported, then ignored. Any makes a
+    /// What the front end could not read, in order: each is reported, then ignored. Any makes a
     /// search that only `stop` would end answer at once (the sender meant to bound it).
-    pub skipped: Vec<String>,
+    pub skipped: Vec<ParseError>,
+}
+
+/// Why a front end could not read (part of) an input line: data only, the front end words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// Nothing but whitespace (ignored silently).
+    Empty,
+    /// The first word is no command.
+    Unknown(String),
+    /// A required part is missing.
+    Missing(&'static str),
+    /// A value is not a number in range.
+    BadNumber {
+        /// Which parameter.
+        what: String,
+        /// What was sent (empty: nothing).
+        text: String,
+    },
+    /// A word that does not belong.
+    Unexpected(String),
+    /// This many more problems on the line, not listed one by one.
+    More(usize),
 }
 
 /// A validated option setting.

@@ -1,7 +1,7 @@
 //! What a record expects, read against its position: `bm` and `am` moves in SAN or in UCI notation,
 //! and `dm`; then whether a search's answer meets it.
 
-use super::EpdEntry;
+use super::{EpdEntry, EpdError};
 use crate::position::Position;
 use crate::score::Score;
 use shakmaty::Move;
@@ -25,17 +25,14 @@ pub fn read_move(pos: &Position, text: &str) -> Option<Move> {
 }
 
 /// Reads each move of one operation; names the first that is not a legal move here.
-fn read_all(pos: &Position, code: &str, texts: &[String]) -> Result<Vec<Move>, String> {
-    texts
-        .iter()
-        .map(|t| read_move(pos, t).ok_or_else(|| format!("{code} '{t}' is not a legal move here (SAN or UCI)")))
-        .collect()
+fn read_all(pos: &Position, code: &'static str, texts: &[String]) -> Result<Vec<Move>, EpdError> {
+    texts.iter().map(|t| read_move(pos, t).ok_or_else(|| EpdError::NotLegal(code, t.clone()))).collect()
 }
 
 impl Expect {
     /// What `entry` expects in `pos`: `Ok(None)` when it has nothing to test (no `bm`, `am` or `dm`),
     /// `Err` naming the first operation that cannot be read.
-    pub fn read(pos: &Position, entry: &EpdEntry) -> Result<Option<Self>, String> {
+    pub fn read(pos: &Position, entry: &EpdEntry) -> Result<Option<Self>, EpdError> {
         if let Some(what) = entry.unreadable.first() {
             return Err(what.clone());
         }
@@ -83,9 +80,9 @@ mod tests {
         let pos = Position::default();
         let read = |line: &str| Expect::read(&pos, &parse(line)[0]);
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
-        assert!(read(&format!("{start} bm e2e5;")).is_err_and(|e| e.contains("bm 'e2e5'")));
-        assert!(read(&format!("{start} bm e4; am Ke2")).is_err_and(|e| e.contains("am 'Ke2'")));
-        assert!(read(&format!("{start} dm two;")).is_err());
+        assert_eq!(read(&format!("{start} bm e2e5;")), Err(EpdError::NotLegal("bm", "e2e5".into())));
+        assert_eq!(read(&format!("{start} bm e4; am Ke2")), Err(EpdError::NotLegal("am", "Ke2".into())));
+        assert_eq!(read(&format!("{start} dm two;")), Err(EpdError::BadMate("two".into())));
         assert_eq!(read(&format!("{start} id \"x\";")), Ok(None));
         let e = read(&format!("{start} bm b1a3 Nf3; am d4")).ok().flatten().unwrap_or_else(|| panic!("readable"));
         assert_eq!((e.best.len(), e.avoid.len()), (2, 1));

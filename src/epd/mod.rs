@@ -3,13 +3,32 @@
 //! when the search reports mate in N. `bm` and `am` moves may be written in SAN or in UCI notation.
 //! A record with an operation that cannot be read is an error and one with none of `bm`, `am`, `dm`
 //! is skipped: neither counts as solved. Records run in parallel, each with its own table; results
-//! come back in input order.
+//! come back in input order, typed (moves, and why a record cannot be used): the command line words
+//! them.
 
 mod expect;
 mod run;
 
 pub use expect::{Expect, read_move};
 pub use run::{EpdResult, Summary, Verdict, run};
+
+use crate::position::PositionError;
+
+/// Why a record cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EpdError {
+    /// A `bm` or `am` operation (this one) with no move.
+    NoMove(&'static str),
+    /// A `dm` operation whose argument (as written) is not a number.
+    BadMate(String),
+    /// A move of a `bm` or `am` operation (this one) that is no legal move of the position in SAN or
+    /// in UCI notation (as written).
+    NotLegal(&'static str, String),
+    /// The FEN cannot be set up.
+    Fen(PositionError),
+    /// No memory for the record's table.
+    NoMemory,
+}
 
 /// One EPD record, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,7 +44,7 @@ pub struct EpdEntry {
     /// Mate in N expected.
     pub mate: Option<i32>,
     /// Operations that could not be read (a `bm` with no move, a `dm` that is not a number).
-    pub unreadable: Vec<String>,
+    pub unreadable: Vec<EpdError>,
 }
 
 /// Splits off the first `n` whitespace-separated words; returns them and the rest of the line.
@@ -80,12 +99,13 @@ pub fn parse(text: &str) -> Vec<EpdEntry> {
             let (head, args) = split_words(op, 1);
             let words: Vec<String> = args.split_whitespace().map(String::from).collect();
             match head.first().copied() {
-                Some(code @ ("bm" | "am")) if words.is_empty() => e.unreadable.push(format!("{code} with no move")),
+                Some("bm") if words.is_empty() => e.unreadable.push(EpdError::NoMove("bm")),
+                Some("am") if words.is_empty() => e.unreadable.push(EpdError::NoMove("am")),
                 Some("bm") => e.best.extend(words),
                 Some("am") => e.avoid.extend(words),
                 Some("dm") => match args.trim().parse() {
                     Ok(n) => e.mate = Some(n),
-                    Err(_) => e.unreadable.push(format!("dm '{}' is not a number", args.trim())),
+                    Err(_) => e.unreadable.push(EpdError::BadMate(args.trim().to_string())),
                 },
                 Some("id") => e.id = args.trim().trim_matches('"').to_string(),
                 _ => {}
@@ -120,7 +140,7 @@ mod tests {
         assert_eq!(e[0].best, vec!["Kf1".to_string(), "e1g1".to_string()]);
         assert_eq!(e[0].avoid, vec!["Rh8+".to_string()]);
         let bad = parse("4k3/8/8/8/8/8/8/4K2R w K - dm x; bm;\n8/8 w\n");
-        assert_eq!(bad[0].unreadable, vec!["dm 'x' is not a number".to_string(), "bm with no move".to_string()]);
+        assert_eq!(bad[0].unreadable, vec![EpdError::BadMate("x".into()), EpdError::NoMove("bm")]);
         assert_eq!(bad.len(), 2, "a short line is a record (whose FEN does not load)");
     }
 }

@@ -1,12 +1,13 @@
 //! Running a suite: records searched on several threads, each with its own table, and their results
 //! handed on in input order.
 
-use super::{EpdEntry, Expect};
+use super::{EpdEntry, EpdError, Expect};
 use crate::position::Position;
 use crate::score::Score;
 use crate::search::limits::Limits;
 use crate::search::{SearchJob, Worker};
 use crate::tt::Tt;
+use shakmaty::Move;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -19,7 +20,7 @@ pub enum Verdict {
     /// It did not.
     Failed,
     /// The record could not be used (its FEN, or an operation, could not be read): not solved.
-    Error(String),
+    Error(EpdError),
     /// The record has nothing to test (no `bm`, `am` or `dm`): not searched, not counted.
     Skipped,
 }
@@ -33,8 +34,8 @@ pub struct EpdResult {
     pub id: String,
     /// How it came out.
     pub verdict: Verdict,
-    /// What the engine played, UCI (`0000` for no move); empty when not searched.
-    pub played: String,
+    /// What the engine played (`None`: no move, or not searched).
+    pub played: Option<Move>,
     /// The search's score.
     pub score: Score,
     /// Nodes searched.
@@ -111,23 +112,21 @@ pub fn run(
 }
 
 fn solve(worker: &mut Worker, index: usize, e: &EpdEntry, limits: &Limits, hash_mb: usize) -> EpdResult {
-    let result =
-        |verdict| EpdResult { index, id: e.id.clone(), verdict, played: String::new(), score: Score::cp(0), nodes: 0 };
+    let result = |verdict| EpdResult { index, id: e.id.clone(), verdict, played: None, score: Score::cp(0), nodes: 0 };
     let pos = match Position::from_fen(&e.fen, false) {
         Ok(pos) => pos,
-        Err(err) => return result(Verdict::Error(err.to_string())),
+        Err(err) => return result(Verdict::Error(EpdError::Fen(err))),
     };
     let expect = match Expect::read(&pos, e) {
         Ok(Some(expect)) => expect,
         Ok(None) => return result(Verdict::Skipped),
         Err(err) => return result(Verdict::Error(err)),
     };
-    let Ok(tt) = Tt::new(hash_mb) else { return result(Verdict::Error("no memory for the table".into())) };
+    let Ok(tt) = Tt::new(hash_mb) else { return result(Verdict::Error(EpdError::NoMemory)) };
     worker.clear();
     let limits = Limits { mate: expect.mate.map(|m| m.unsigned_abs()), ..limits.clone() };
-    let job = SearchJob::standalone(pos.clone(), limits, tt);
+    let job = SearchJob::standalone(pos, limits, tt);
     let o = worker.run(&job);
     let verdict = if expect.met(o.best, o.score) { Verdict::Solved } else { Verdict::Failed };
-    let played = o.best.map_or_else(|| "0000".into(), |m| pos.uci(m));
-    EpdResult { index, id: e.id.clone(), verdict, played, score: o.score, nodes: o.nodes }
+    EpdResult { index, id: e.id.clone(), verdict, played: o.best, score: o.score, nodes: o.nodes }
 }

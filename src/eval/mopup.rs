@@ -17,12 +17,9 @@ fn centre_distance(sq: Square) -> i32 {
     (2 * f - 7).abs() / 2 + (2 * r - 7).abs() / 2
 }
 
+/// Side `c`'s pieces other than pawns, in pawns (the classical values of [`crate::material`]).
 fn pieces_value(board: &Board, c: Color) -> i32 {
-    let own = board.by_color(c);
-    [(Role::Knight, 3), (Role::Bishop, 3), (Role::Rook, 5), (Role::Queen, 9)]
-        .into_iter()
-        .map(|(r, v)| v * (board.by_role(r) & own).count() as i32)
-        .sum()
+    crate::material::on(board, board.by_color(c) & !board.pawns()) as i32
 }
 
 /// The mop-up bonus from White's view (0 outside bare-king endings).

@@ -4,7 +4,9 @@
 //! Every position is used twice, as it is and with the colours swapped (`-score`, `1 - result`), so
 //! the fitted model is symmetric by construction.
 
+use crate::material;
 use crate::wdl::WdlModel;
+use shakmaty::Role;
 
 /// One sample: material (1/3/3/5/9), score (cp, White's view), result (White's view).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,18 +19,9 @@ pub struct Sample {
     pub result: f64,
 }
 
-/// Material counted from a FEN's board field.
+/// Material counted from a FEN's board field (the classical values of [`crate::material`]).
 fn fen_material(board: &str) -> u32 {
-    board
-        .chars()
-        .map(|c| match c.to_ascii_lowercase() {
-            'p' => 1,
-            'n' | 'b' => 3,
-            'r' => 5,
-            'q' => 9,
-            _ => 0,
-        })
-        .sum()
+    board.chars().filter_map(Role::from_char).map(material::value).sum()
 }
 
 /// Reads `FEN | score | result` lines; others (and scores beyond ±`max_score`) are skipped.

@@ -1,43 +1,10 @@
 //! Text in: a pure parser from one input line to a typed [`Command`]. No engine state, no I/O.
 
+pub use crate::engine::{Go, ParseError};
 use std::fmt;
 
-/// A `go` command's parameters, as sent (times in milliseconds; negative times read as zero).
-///
-/// A `go` is never refused: an unknown word or a bad number is recorded in [`Go::skipped`] and passed
-/// over (as Stockfish does), and the search runs with what was read, so the GUI still gets a `bestmove`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Go {
-    /// White's clock.
-    pub wtime: Option<u64>,
-    /// Black's clock.
-    pub btime: Option<u64>,
-    /// White's increment.
-    pub winc: Option<u64>,
-    /// Black's increment.
-    pub binc: Option<u64>,
-    /// Moves to the next time control.
-    pub movestogo: Option<u32>,
-    /// Depth limit.
-    pub depth: Option<u32>,
-    /// Node limit.
-    pub nodes: Option<u64>,
-    /// Search for a mate in this many moves.
-    pub mate: Option<u32>,
-    /// Fixed time per move.
-    pub movetime: Option<u64>,
-    /// Search until `stop`.
-    pub infinite: bool,
-    /// Ponder mode.
-    pub ponder: bool,
-    /// Restrict the root to these moves (UCI notation, checked by the engine).
-    pub searchmoves: Vec<String>,
-    /// What could not be read, in order (at most [`MAX_SKIPPED`] entries, the last one then
-    /// [`ParseError::More`]): reported to the GUI, then ignored.
-    pub skipped: Vec<ParseError>,
-}
-
-/// Most problems one `go` line records; the rest are counted in one [`ParseError::More`].
+/// Most problems one `go` line records in [`Go::skipped`]; the rest are counted in one
+/// [`ParseError::More`].
 pub const MAX_SKIPPED: usize = 8;
 
 /// One input line, understood.
@@ -84,28 +51,6 @@ pub enum Command {
     Eval,
     /// `bench [depth]`
     Bench(Option<u32>),
-}
-
-/// Why a line was not understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    /// Nothing but whitespace (ignored silently).
-    Empty,
-    /// The first word is no command.
-    Unknown(String),
-    /// A required part is missing.
-    Missing(&'static str),
-    /// A value is not a number in range.
-    BadNumber {
-        /// Which parameter.
-        what: String,
-        /// What was sent.
-        text: String,
-    },
-    /// A word that does not belong.
-    Unexpected(String),
-    /// This many more problems on the line, not listed one by one.
-    More(usize),
 }
 
 impl fmt::Display for ParseError {

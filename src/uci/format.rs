@@ -1,5 +1,5 @@
 //! Text out: turns typed [`Reply`]s (the protocol's answers and the engine's events) into protocol
-//! lines. The only place moves become strings.
+//! lines. The only place moves become strings (notes and errors are worded by `text`).
 
 use super::Reply;
 use super::options::{Kind, OPTIONS};
@@ -14,8 +14,14 @@ use shakmaty::{CastlingMode, Chess, Move, Position as _, Square};
 use std::fmt::Write as _;
 use std::time::Duration;
 
-fn uci(m: Move, mode: CastlingMode) -> String {
+/// A move in UCI notation for the castling mode in use.
+pub fn uci_move(m: Move, mode: CastlingMode) -> String {
     m.to_uci(mode).to_string()
+}
+
+/// A move in UCI notation, or the null move `0000` for none.
+pub fn move_or_null(m: Option<Move>, mode: CastlingMode) -> String {
+    m.map_or_else(|| "0000".to_string(), |m| uci_move(m, mode))
 }
 
 /// `cp N` or `mate N`.
@@ -49,7 +55,7 @@ pub fn info(it: &Iteration, mode: CastlingMode, wdl: Option<Wdl>) -> String {
     );
     for &m in &it.pv {
         line.push(' ');
-        line.push_str(&uci(m, mode));
+        line.push_str(&uci_move(m, mode));
     }
     line
 }
@@ -61,12 +67,12 @@ pub fn lines(r: &Reply) -> Vec<String> {
             let mut v =
                 vec![format!("id name Brudno {}", crate::version()), "id author the Brudno developers".to_string()];
             v.extend(OPTIONS.iter().map(|o| match o.kind {
-                Kind::Spin { default, min, max } => {
+                Kind::Spin { default, min, max, .. } => {
                     format!("option name {} type spin default {default} min {min} max {max}", o.name)
                 }
-                Kind::Check { default } => format!("option name {} type check default {default}", o.name),
-                Kind::Button => format!("option name {} type button", o.name),
-                Kind::Str { default } => format!("option name {} type string default {default}", o.name),
+                Kind::Check { default, .. } => format!("option name {} type check default {default}", o.name),
+                Kind::Button { .. } => format!("option name {} type button", o.name),
+                Kind::Str { default, .. } => format!("option name {} type string default {default}", o.name),
             }));
             v
         }
@@ -87,18 +93,20 @@ pub fn event_lines(e: &Event) -> Vec<String> {
     match e {
         Event::Info(it, mode, wdl) => vec![info(it, *mode, *wdl)],
         Event::CurrMove(depth, m, n, mode) => {
-            vec![format!("info depth {depth} currmove {} currmovenumber {n}", uci(*m, *mode))]
+            vec![format!("info depth {depth} currmove {} currmovenumber {n}", uci_move(*m, *mode))]
         }
         Event::BestMove(o, mode) => {
-            let best = o.best.map_or_else(|| "0000".to_string(), |m| uci(m, *mode));
+            let best = move_or_null(o.best, *mode);
             match o.ponder {
-                Some(p) if o.best.is_some() => vec![format!("bestmove {best} ponder {}", uci(p, *mode))],
+                Some(p) if o.best.is_some() => vec![format!("bestmove {best} ponder {}", uci_move(p, *mode))],
                 _ => vec![format!("bestmove {best}")],
             }
         }
-        Event::BookMove(bm, mode) => vec![format!("info string book move {} weight {}", uci(bm.mv, *mode), bm.weight)],
-        Event::Note(s) => vec![format!("info string {s}")],
-        Event::Error(s) => vec![error(s)],
+        Event::BookMove(bm, mode) => {
+            vec![format!("info string book move {} weight {}", uci_move(bm.mv, *mode), bm.weight)]
+        }
+        Event::Note(note) => vec![format!("info string {note}")],
+        Event::Error(e) => vec![error(&e.to_string())],
         Event::Board(pos, trace) => {
             let mut v = board(pos.chess());
             v.push(String::new());
@@ -113,7 +121,7 @@ pub fn event_lines(e: &Event) -> Vec<String> {
         }
         Event::Eval(t) => eval_lines(t),
         Event::Perft(divide, mode) => {
-            let mut v: Vec<String> = divide.iter().map(|(m, n)| format!("{}: {n}", uci(*m, *mode))).collect();
+            let mut v: Vec<String> = divide.iter().map(|(m, n)| format!("{}: {n}", uci_move(*m, *mode))).collect();
             v.push(String::new());
             v.push(format!("Nodes searched: {}", divide.iter().map(|(_, n)| n).sum::<u64>()));
             v
@@ -170,9 +178,10 @@ pub fn eval_text(t: &Trace) -> String {
     eval_lines(t).join("\n")
 }
 
-/// One bench position's line.
+/// One bench position's line (the bench positions are standard chess).
 pub fn bench_line(i: usize, l: &BenchLine) -> String {
-    format!("{:>2}/{} {:>10} nodes  best {:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.best, l.fen)
+    let best = move_or_null(l.best, CastlingMode::Standard);
+    format!("{:>2}/{} {:>10} nodes  best {best:<6} {}", i + 1, bench::POSITIONS.len(), l.nodes, l.fen)
 }
 
 /// The search-quality line after a bench.

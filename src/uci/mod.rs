@@ -4,14 +4,15 @@
 //! A reader thread turns stdin into lines (lossy UTF-8, any length; EOF ends the session); the
 //! main thread parses each into a [`command::Command`], answers the protocol's own commands (`uci`,
 //! `isready`) itself, translates the rest into engine [`Request`]s ([`dispatch`]), and prints every
-//! [`Reply`] through [`format`], flushing per line. Search reports arrive on their own channel, so
+//! [`Reply`] through [`format`] (notes and errors worded by [`text`]), flushing per line. Search reports arrive on their own channel, so
 //! `isready` and `stop` are answered while a search runs.
 
 pub mod command;
 pub mod format;
 pub mod options;
+pub mod text;
 
-use crate::engine::{self, Engine, Event, Flow, Request};
+use crate::engine::{Engine, Event, Flow, Request};
 use command::Command;
 use crossbeam_channel::{select, unbounded};
 use std::io::{BufRead, Write};
@@ -55,8 +56,8 @@ pub fn dispatch(engine: &mut Engine, cmd: Command, out: &mut impl FnMut(Reply)) 
         Command::Debug(on) => Request::Debug(on),
         Command::UciNewGame => Request::NewGame,
         Command::Position { fen, moves } => Request::Position { fen, moves },
-        Command::BadPosition(e) => Request::BadPosition(format!("position: {e}")),
-        Command::Go(go) => Request::Go(go.into_request()),
+        Command::BadPosition(e) => Request::BadPosition(e),
+        Command::Go(go) => Request::Go(go),
         Command::Perft(depth) => Request::Perft(depth),
         Command::Stop => Request::Stop,
         Command::PonderHit => Request::PonderHit,
@@ -66,27 +67,6 @@ pub fn dispatch(engine: &mut Engine, cmd: Command, out: &mut impl FnMut(Reply)) 
         Command::Bench(depth) => Request::Bench(depth),
     };
     engine.handle(request, &mut |e| out(Reply::Event(e)))
-}
-
-impl command::Go {
-    /// The engine's view of this `go`: the same limits, each skipped word described for the user.
-    pub fn into_request(self) -> engine::Go {
-        engine::Go {
-            wtime: self.wtime,
-            btime: self.btime,
-            winc: self.winc,
-            binc: self.binc,
-            movestogo: self.movestogo,
-            depth: self.depth,
-            nodes: self.nodes,
-            mate: self.mate,
-            movetime: self.movetime,
-            infinite: self.infinite,
-            ponder: self.ponder,
-            searchmoves: self.searchmoves,
-            skipped: self.skipped.iter().map(|e| format!("go: {e}")).collect(),
-        }
-    }
 }
 
 /// Runs the protocol on stdin/stdout until `quit` or end of input.

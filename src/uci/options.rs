@@ -1,5 +1,9 @@
-//! The UCI option table: names, types, defaults and ranges, and the parsing of `setoption` values
-//! into the engine's typed [`Setting`]s (the only place option values are read).
+//! The UCI option table: one entry per option, carrying its name, type, range, default and the
+//! engine [`Setting`] a value makes, in the spirit of Stockfish's `options.add(...)`. Announcing the
+//! options (`uci::format`) and reading `setoption` values ([`parse_setting`], the only place option
+//! values are read) both walk this table, so an option is added here, in [`Setting`] and in the
+//! engine's handling of it; its default is the engine's own (`engine::defaults`, `book`, `syzygy`,
+//! `search::strength`), so the engine starts with what is announced.
 //! Names match case-insensitively, as the UCI specification asks.
 
 use crate::engine::{Setting, defaults};
@@ -7,8 +11,8 @@ use crate::search::strength;
 use crate::{book, syzygy};
 use std::fmt;
 
-/// The type and range of an option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The type, range and default of an option, and the setting a value makes.
+#[derive(Clone, Copy, Debug)]
 pub enum Kind {
     /// An integer in a range.
     Spin {
@@ -18,63 +22,79 @@ pub enum Kind {
         min: i64,
         /// Largest value.
         max: i64,
+        /// The setting of a value in range.
+        set: fn(i64) -> Setting,
     },
     /// A boolean.
     Check {
         /// Default value.
         default: bool,
+        /// The setting of a value.
+        set: fn(bool) -> Setting,
     },
     /// An action with no value.
-    Button,
-    /// A text (a file or directory path); `<empty>` stands for nothing, as in Stockfish.
+    Button {
+        /// The setting a press makes.
+        set: fn() -> Setting,
+    },
+    /// A text (a file or directory path); [`EMPTY`] stands for nothing, as in Stockfish.
     Str {
         /// Default value.
         default: &'static str,
+        /// The setting of a value (empty for nothing).
+        set: fn(String) -> Setting,
     },
 }
 
 /// One option as announced after `uci`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct OptionDef {
     /// Name as announced.
     pub name: &'static str,
-    /// Type and range.
+    /// Type, range, default and setting.
     pub kind: Kind,
 }
 
-/// Every option the engine announces.
+const fn spin(name: &'static str, default: i64, min: i64, max: i64, set: fn(i64) -> Setting) -> OptionDef {
+    OptionDef { name, kind: Kind::Spin { default, min, max, set } }
+}
+
+const fn check(name: &'static str, default: bool, set: fn(bool) -> Setting) -> OptionDef {
+    OptionDef { name, kind: Kind::Check { default, set } }
+}
+
+const fn button(name: &'static str, set: fn() -> Setting) -> OptionDef {
+    OptionDef { name, kind: Kind::Button { set } }
+}
+
+/// A text option, empty by default.
+const fn text(name: &'static str, set: fn(String) -> Setting) -> OptionDef {
+    OptionDef { name, kind: Kind::Str { default: EMPTY, set } }
+}
+
+// The casts below read values already checked against the option's range, which fits the target type.
+
+/// Every option the engine announces, in the order announced.
 pub const OPTIONS: &[OptionDef] = &[
-    OptionDef { name: "Hash", kind: Kind::Spin { default: defaults::HASH_MB as i64, min: 1, max: 65536 } },
-    OptionDef { name: "Threads", kind: Kind::Spin { default: defaults::THREADS as i64, min: 1, max: 256 } },
-    OptionDef {
-        name: "Move Overhead",
-        kind: Kind::Spin { default: defaults::MOVE_OVERHEAD_MS as i64, min: 0, max: 5000 },
-    },
-    OptionDef { name: "nodestime", kind: Kind::Spin { default: defaults::NODES_TIME as i64, min: 0, max: 100_000 } },
-    OptionDef { name: "Clear Hash", kind: Kind::Button },
-    OptionDef { name: "Ponder", kind: Kind::Check { default: defaults::PONDER } },
-    OptionDef { name: "MultiPV", kind: Kind::Spin { default: defaults::MULTI_PV as i64, min: 1, max: 256 } },
-    OptionDef { name: "UCI_Chess960", kind: Kind::Check { default: defaults::CHESS960 } },
-    OptionDef { name: "UCI_ShowWDL", kind: Kind::Check { default: defaults::SHOW_WDL } },
-    OptionDef { name: "UCI_LimitStrength", kind: Kind::Check { default: defaults::LIMIT_STRENGTH } },
-    OptionDef {
-        name: "UCI_Elo",
-        kind: Kind::Spin { default: strength::DEFAULT_ELO, min: strength::MIN_ELO, max: strength::MAX_ELO },
-    },
-    OptionDef { name: "OwnBook", kind: Kind::Check { default: book::DEFAULT_ENABLED } },
-    OptionDef { name: "BookFile", kind: Kind::Str { default: EMPTY } },
-    OptionDef { name: "BookDepth", kind: Kind::Spin { default: book::DEFAULT_DEPTH as i64, min: 1, max: 1000 } },
-    OptionDef { name: "BookBestMove", kind: Kind::Check { default: book::DEFAULT_BEST } },
-    OptionDef { name: "SyzygyPath", kind: Kind::Str { default: EMPTY } },
-    OptionDef {
-        name: "SyzygyProbeDepth",
-        kind: Kind::Spin { default: syzygy::DEFAULT_PROBE_DEPTH as i64, min: 1, max: 100 },
-    },
-    OptionDef {
-        name: "SyzygyProbeLimit",
-        kind: Kind::Spin { default: syzygy::DEFAULT_PROBE_LIMIT as i64, min: 0, max: 7 },
-    },
-    OptionDef { name: "Syzygy50MoveRule", kind: Kind::Check { default: syzygy::DEFAULT_RULE50 } },
+    spin("Hash", defaults::HASH_MB as i64, 1, 65536, |mb| Setting::Hash(mb as usize)),
+    spin("Threads", defaults::THREADS as i64, 1, 256, |n| Setting::Threads(n as usize)),
+    spin("Move Overhead", defaults::MOVE_OVERHEAD_MS as i64, 0, 5000, |ms| Setting::MoveOverhead(ms as u64)),
+    spin("nodestime", defaults::NODES_TIME as i64, 0, 100_000, |n| Setting::NodesTime(n as u64)),
+    button("Clear Hash", || Setting::ClearHash),
+    check("Ponder", defaults::PONDER, Setting::Ponder),
+    spin("MultiPV", defaults::MULTI_PV as i64, 1, 256, |n| Setting::MultiPv(n as usize)),
+    check("UCI_Chess960", defaults::CHESS960, Setting::Chess960),
+    check("UCI_ShowWDL", defaults::SHOW_WDL, Setting::ShowWdl),
+    check("UCI_LimitStrength", defaults::LIMIT_STRENGTH, Setting::LimitStrength),
+    spin("UCI_Elo", strength::DEFAULT_ELO, strength::MIN_ELO, strength::MAX_ELO, Setting::Elo),
+    check("OwnBook", book::DEFAULT_ENABLED, Setting::OwnBook),
+    text("BookFile", Setting::BookFile),
+    spin("BookDepth", book::DEFAULT_DEPTH as i64, 1, 1000, |plies| Setting::BookDepth(plies as u32)),
+    check("BookBestMove", book::DEFAULT_BEST, Setting::BookBestMove),
+    text("SyzygyPath", Setting::SyzygyPath),
+    spin("SyzygyProbeDepth", syzygy::DEFAULT_PROBE_DEPTH as i64, 1, 100, |d| Setting::SyzygyProbeDepth(d as i32)),
+    spin("SyzygyProbeLimit", syzygy::DEFAULT_PROBE_LIMIT as i64, 0, 7, |n| Setting::SyzygyProbeLimit(n as usize)),
+    check("Syzygy50MoveRule", syzygy::DEFAULT_RULE50, Setting::Syzygy50MoveRule),
 ];
 
 /// The value of a string option that names nothing.
@@ -106,55 +126,42 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
-/// Validates `setoption name <name> value <value>`.
+/// The announced option of this name (case-insensitive, surrounding spaces ignored).
+pub fn find(name: &str) -> Option<&'static OptionDef> {
+    OPTIONS.iter().find(|d| d.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// At most 40 characters of a name or value, for an error message.
+fn echo(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+/// Validates `setoption name <name> value <value>`: the setting the option's entry makes of the value.
 pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
-    let def = OPTIONS
-        .iter()
-        .find(|d| d.name.eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(|| OptionError::Unknown(name.chars().take(40).collect()))?;
+    let def = find(name).ok_or_else(|| OptionError::Unknown(echo(name)))?;
     let value = value.map(str::trim);
-    let int = || -> Result<i64, OptionError> {
-        let Kind::Spin { min, max, .. } = def.kind else { unreachable!("spin options only") };
-        let v = value.ok_or(OptionError::MissingValue(def.name))?;
-        let n: i64 = v.parse().map_err(|_| OptionError::BadValue(def.name, v.chars().take(40).collect()))?;
-        if n < min || n > max { Err(OptionError::OutOfRange(def.name, n, min, max)) } else { Ok(n) }
-    };
-    let boolean = || -> Result<bool, OptionError> {
-        let v = value.ok_or(OptionError::MissingValue(def.name))?;
-        match v.to_ascii_lowercase().as_str() {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err(OptionError::BadValue(def.name, v.chars().take(40).collect())),
+    let given = || value.ok_or(OptionError::MissingValue(def.name));
+    match def.kind {
+        Kind::Spin { min, max, set, .. } => {
+            let v = given()?;
+            let n: i64 = v.parse().map_err(|_| OptionError::BadValue(def.name, echo(v)))?;
+            if n < min || n > max { Err(OptionError::OutOfRange(def.name, n, min, max)) } else { Ok(set(n)) }
         }
-    };
-    // A missing value or `<empty>` clears a text option.
-    let text = || match value {
-        Some(v) if v != EMPTY => v.to_string(),
-        _ => String::new(),
-    };
-    Ok(match def.name {
-        "Hash" => Setting::Hash(int()? as usize),
-        "Threads" => Setting::Threads(int()? as usize),
-        "Move Overhead" => Setting::MoveOverhead(int()? as u64),
-        "nodestime" => Setting::NodesTime(int()? as u64),
-        "Clear Hash" => Setting::ClearHash,
-        "Ponder" => Setting::Ponder(boolean()?),
-        "MultiPV" => Setting::MultiPv(int()? as usize),
-        "UCI_Chess960" => Setting::Chess960(boolean()?),
-        "UCI_ShowWDL" => Setting::ShowWdl(boolean()?),
-        "UCI_LimitStrength" => Setting::LimitStrength(boolean()?),
-        "UCI_Elo" => Setting::Elo(int()?),
-        "OwnBook" => Setting::OwnBook(boolean()?),
-        "BookFile" => Setting::BookFile(text()),
-        "BookDepth" => Setting::BookDepth(int()? as u32),
-        "BookBestMove" => Setting::BookBestMove(boolean()?),
-        "SyzygyPath" => Setting::SyzygyPath(text()),
-        "SyzygyProbeDepth" => Setting::SyzygyProbeDepth(int()? as i32),
-        "SyzygyProbeLimit" => Setting::SyzygyProbeLimit(int()? as usize),
-        "Syzygy50MoveRule" => Setting::Syzygy50MoveRule(boolean()?),
-        // Every announced option has a case above (a test checks each parses its default).
-        other => return Err(OptionError::Unknown(other.to_string())),
-    })
+        Kind::Check { set, .. } => {
+            let v = given()?;
+            match v.to_ascii_lowercase().as_str() {
+                "true" => Ok(set(true)),
+                "false" => Ok(set(false)),
+                _ => Err(OptionError::BadValue(def.name, echo(v))),
+            }
+        }
+        Kind::Button { set } => Ok(set()),
+        // A missing value or `<empty>` clears a text option.
+        Kind::Str { set, .. } => Ok(set(match value {
+            Some(v) if v != EMPTY => v.to_string(),
+            _ => String::new(),
+        })),
+    }
 }
 
 #[cfg(test)]
@@ -182,9 +189,9 @@ mod tests {
         for def in OPTIONS {
             let value = match def.kind {
                 Kind::Spin { default, .. } => Some(default.to_string()),
-                Kind::Check { default } => Some(default.to_string()),
-                Kind::Button => None,
-                Kind::Str { default } => Some(default.to_string()),
+                Kind::Check { default, .. } => Some(default.to_string()),
+                Kind::Button { .. } => None,
+                Kind::Str { default, .. } => Some(default.to_string()),
             };
             assert!(parse_setting(def.name, value.as_deref()).is_ok(), "{}", def.name);
         }
@@ -195,6 +202,16 @@ mod tests {
         assert_eq!(parse_setting("Syzygy50MoveRule", Some("false")), Ok(Setting::Syzygy50MoveRule(false)));
         assert_eq!(parse_setting("OwnBook", Some("true")), Ok(Setting::OwnBook(true)));
         assert_eq!(parse_setting("BookDepth", Some("8")), Ok(Setting::BookDepth(8)));
+    }
+
+    #[test]
+    fn names_are_unique_and_defaults_in_range() {
+        for (i, def) in OPTIONS.iter().enumerate() {
+            assert!(OPTIONS[..i].iter().all(|d| !d.name.eq_ignore_ascii_case(def.name)), "{} twice", def.name);
+            if let Kind::Spin { default, min, max, .. } = def.kind {
+                assert!(min <= default && default <= max, "{}: {default} outside {min}..{max}", def.name);
+            }
+        }
     }
 
     #[test]

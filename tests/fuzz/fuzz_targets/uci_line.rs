@@ -20,9 +20,6 @@ fuzz_target!(|data: &[u8]| {
                 let _ = format::lines(&Reply::Error(e.to_string()));
             }
         }
-        Ok(Command::Go(go)) => {
-            let _ = go.into_request();
-        }
         Ok(_) => {}
         Err(e) => {
             let _ = format::lines(&Reply::Error(e.to_string()));
