@@ -116,7 +116,7 @@ impl Worker {
             if depth >= NMP_MIN_DEPTH && eval >= beta && !prev_null && !beta.is_mate() && self.has_non_pawn_material() {
                 // Keep at least one full ply after the pass: a null search that drops straight into
                 // quiescence cannot see a quiet mating threat, and would prune the move that makes it.
-                let r = (NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR).min(depth - 2);
+                let r = (NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR).min(depth - 1 - NMP_MIN_CHILD_DEPTH);
                 if self.pos.make_null() {
                     self.stack[ply].mv = None;
                     self.stack[ply].null = true;
@@ -199,7 +199,7 @@ impl Worker {
             {
                 let singular_beta = h.score - SE_MARGIN_PER_DEPTH * depth;
                 self.stack[ply].excluded = Some(m);
-                let score = self.negamax(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut);
+                let score = self.negamax(singular_beta - 1, singular_beta, (depth - 1) / SE_DEPTH_DIVISOR, ply, cut);
                 self.stack[ply].excluded = None;
                 if self.stopped {
                     return Score::DRAW;
