@@ -87,7 +87,7 @@ pub fn run(depth: i32, mut each: impl FnMut(usize, &BenchLine)) -> (u64, Duratio
     for (i, fen) in POSITIONS.iter().enumerate() {
         let Ok(pos) = Position::from_fen(fen, false) else { continue };
         let Ok(tt) = Tt::new(16) else { continue };
-        let mut worker = Worker::new(Box::new(|_| {}));
+        let mut worker = Worker::silent();
         let job = SearchJob::standalone(pos, Limits { depth: Some(depth), ..Limits::default() }, tt);
         let outcome = worker.run(&job);
         total += outcome.nodes;
@@ -96,7 +96,7 @@ pub fn run(depth: i32, mut each: impl FnMut(usize, &BenchLine)) -> (u64, Duratio
             nodes: outcome.nodes,
             best: outcome.best,
             depth_nodes: outcome.depth_nodes,
-            cutoffs: outcome.cutoffs,
+            cutoffs: (outcome.counters.total_cutoffs(), outcome.counters.first_move_cutoffs),
             depth_counters: outcome.depth_counters,
         };
         each(i, &line);

@@ -406,7 +406,7 @@ fn run_stats(fen: Option<&str>, epd_file: Option<&str>, depth: i32, tree_depth: 
 
 fn run_tree(fen: Option<&str>, depth: i32, format: TreeFormat, out: Option<std::path::PathBuf>) -> ExitCode {
     let Some(pos) = load(fen, false) else { return ExitCode::FAILURE };
-    let trace = brudno::search::Worker::new(Box::new(|_| {})).trace(&pos, depth);
+    let trace = brudno::stats::trace::trace(&pos, depth);
     let drawing = brudno::stats::drawing::draw(&trace);
     eprintln!("{}", drawing.title);
     let text = match format {

@@ -219,12 +219,6 @@ impl Position {
         self.root = self.stack.len() - 1;
     }
 
-    /// Plies played since the root.
-    #[inline]
-    pub fn ply(&self) -> usize {
-        self.stack.len() - 1 - self.root
-    }
-
     /// Number of positions in the history, the current one included.
     pub fn history_len(&self) -> usize {
         self.stack.len()

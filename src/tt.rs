@@ -22,7 +22,7 @@
 
 use crate::position::squares;
 use crate::score::{Depth, Ply, Score};
-use shakmaty::{Move, Role, Square};
+use shakmaty::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// Replacement: an entry loses this many plies of depth for each search generation it is old, when
@@ -74,21 +74,6 @@ impl PackedMove {
     /// Whether a move is not set.
     pub fn is_none(self) -> bool {
         self.0 == 0
-    }
-
-    /// Origin square.
-    pub fn from(self) -> Square {
-        Square::new(u32::from(self.0 & 63))
-    }
-
-    /// Target square (the rook's square for castling).
-    pub fn to(self) -> Square {
-        Square::new(u32::from((self.0 >> 6) & 63))
-    }
-
-    /// Promotion role, if any.
-    pub fn promotion(self) -> Option<Role> {
-        Role::try_from((self.0 >> 12) as u8 & 7).ok()
     }
 }
 
@@ -308,6 +293,7 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::{Role, Square};
 
     #[test]
     fn bounds_settle_only_their_side_of_the_window() {
@@ -349,7 +335,18 @@ mod tests {
             promotion: Some(Role::Queen),
         };
         let pm = PackedMove::new(m);
-        assert_eq!((pm.from(), pm.to(), pm.promotion()), (Square::A7, Square::A8, Some(Role::Queen)));
+        // Origin, target and promotion each tell packed moves apart.
+        let knight = Move::Normal { promotion: Some(Role::Knight), ..m };
+        let other = Move::Normal {
+            role: Role::Pawn,
+            from: Square::B7,
+            capture: None,
+            to: Square::B8,
+            promotion: Some(Role::Queen),
+        };
+        assert!(!pm.is_none());
+        assert_ne!(pm, PackedMove::new(knight));
+        assert_ne!(pm, PackedMove::new(other));
         tt.store(42, Ply::ROOT, pm, Score::cp(-123), Score::cp(55), 17, Bound::Upper);
         let hit = tt.probe(42, Ply::ROOT).unwrap();
         assert_eq!(hit, TtHit { mv: pm, score: Score::cp(-123), eval: Score::cp(55), depth: 17, bound: Bound::Upper });

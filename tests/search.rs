@@ -384,7 +384,7 @@ fn stop_flag_ends_an_unbounded_search() {
     let handle = std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(move || {
-            let mut worker = Worker::new(Box::new(|_| {}));
+            let mut worker = Worker::silent();
             let job = SearchJob {
                 pos,
                 limits: Limits { infinite: true, ..Limits::default() },

@@ -5,8 +5,7 @@
 use brudno::eval::evaluate;
 use brudno::position::Position;
 use brudno::score::{Ply, Score};
-use brudno::search::Worker;
-use brudno::search::trace::{Node, Trace};
+use brudno::stats::trace::{Node, Trace};
 use shakmaty::{Chess, Move, Position as _};
 
 /// Minimax under the plain configuration's rules: static evaluation at the horizon, a draw by
@@ -33,7 +32,7 @@ fn play(chess: &Chess, m: Move) -> Chess {
 
 fn trace(fen: &str, depth: i32) -> Trace {
     let pos = Position::from_fen(fen, false).unwrap();
-    Worker::new(Box::new(|_| {})).trace(&pos, depth)
+    brudno::stats::trace::trace(&pos, depth)
 }
 
 /// Checks node `n` (reached as `chess`) and everything below it; returns how many cut-off moves it saw.

@@ -98,7 +98,7 @@ impl Player {
     pub fn new(nodes: u64, hash_mb: usize) -> Result<Self, String> {
         let tt = Tt::new(hash_mb).map_err(|e| e.to_string())?;
         Ok(Self {
-            worker: Worker::new(Box::new(|_| {})),
+            worker: Worker::silent(),
             tt: Arc::new(tt),
             shared: Arc::new(Shared::default()),
             nodes: nodes.max(1),

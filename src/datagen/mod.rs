@@ -136,8 +136,10 @@ pub fn run(opts: &Options) -> Result<Totals, String> {
         for mut player in players {
             let tx = tx.clone();
             let (next, book, seed, games) = (&next, &book, opts.seed, opts.games);
-            let spawned =
-                std::thread::Builder::new().name("datagen".into()).stack_size(64 << 20).spawn_scoped(s, move || {
+            let spawned = std::thread::Builder::new()
+                .name("datagen".into())
+                .stack_size(crate::search::SEARCH_STACK_BYTES)
+                .spawn_scoped(s, move || {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= games {

@@ -88,7 +88,7 @@ pub fn run(
             let tx = tx.clone();
             let next = &next;
             s.spawn(move || {
-                let mut worker = Worker::new(Box::new(|_| {}));
+                let mut worker = Worker::silent();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(e) = entries.get(i) else { break };

@@ -140,10 +140,12 @@ mod tests {
         let pos = Position::from_fen(fen, false).unwrap();
         let limits = Limits { depth: Some(8), ..Limits::default() };
         let job = SearchJob::standalone(pos, limits, Tt::new(4).unwrap());
-        let outcome = Worker::new(Box::new(|_| {})).run(&job);
+        let outcome = Worker::silent().run(&job);
         assert_eq!(outcome.depth_counters.len(), outcome.depth_nodes.len());
         let c = *outcome.depth_counters.last().unwrap();
-        assert_eq!((c.total_cutoffs(), c.first_move_cutoffs), outcome.cutoffs);
+        // A search to a fixed depth ends with its last depth: the final counts are that depth's.
+        assert_eq!(c, outcome.counters);
+        assert!(c.first_move_cutoffs > 0 && c.first_move_cutoffs <= c.total_cutoffs());
         assert!(c.qnodes > 0 && c.qnodes < outcome.nodes);
         assert!(c.tt_cutoffs > 0 && c.tt_cutoffs <= c.tt_hits && c.tt_hits <= c.tt_probes);
         assert!(c.null_cutoffs > 0 && c.null_cutoffs <= c.null_tries);

@@ -6,15 +6,17 @@
 pub mod counters;
 mod frame;
 pub mod history;
+mod info;
 pub mod limits;
+mod lmr;
 mod negamax;
 pub mod params;
 pub mod picker;
+mod seat;
 pub mod see;
 mod smp;
 pub mod strength;
 mod tb;
-pub mod trace;
 pub mod worker;
 
 use crate::position::Position;
@@ -30,6 +32,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 pub use worker::Worker;
+
+/// Stack size of every thread that runs a search (the recursion keeps a frame per ply).
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// Flags shared between the UCI thread and the search thread.
 #[derive(Debug, Default)]
@@ -145,8 +150,8 @@ pub struct Outcome {
     pub depth: Depth,
     /// Nodes searched when each depth completed (index 0 = depth 1), for the branching factor.
     pub depth_nodes: Vec<u64>,
-    /// Beta cutoffs in the main search, and how many came from the first move searched.
-    pub cutoffs: (u64, u64),
+    /// Search counters at the end (the main thread's; beta cutoffs and first-move cutoffs among them).
+    pub counters: counters::Counters,
     /// Search counters when each depth completed (cumulative, index 0 = depth 1).
     pub depth_counters: Vec<counters::Counters>,
 }
@@ -173,7 +178,7 @@ impl SearchThread {
         let (report_tx, report_rx) = unbounded();
         let handle = std::thread::Builder::new()
             .name("search".into())
-            .stack_size(64 << 20)
+            .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
                 let sink = report_tx.clone();
                 let mut worker = Worker::new(Box::new(move |r| {
@@ -183,8 +188,8 @@ impl SearchThread {
                 for msg in rx {
                     match msg {
                         Msg::Go(job) => {
-                            worker.seat = Some(pool.start(&job));
-                            let outcome = match catch_unwind(AssertUnwindSafe(|| worker.run(&job))) {
+                            let seat = pool.start(&job);
+                            let outcome = match catch_unwind(AssertUnwindSafe(|| worker.run_seated(&job, Some(seat)))) {
                                 Ok(o) => o,
                                 Err(_) => {
                                     log::error!("search panicked; playing the first legal move");

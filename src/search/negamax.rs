@@ -3,7 +3,7 @@
 
 use super::frame;
 use super::params::*;
-use super::picker::{Kind, Picker, is_tactical};
+use super::picker::{Picker, Stage, is_tactical};
 use super::see::{captured_value, promotion_gain, see_ge};
 use super::tb::TbProbe;
 use super::worker::Worker;
@@ -21,7 +21,7 @@ impl Worker {
     }
 
     /// Searches `depth` plies below the current position within `(alpha, beta)`.
-    pub(super) fn negamax_node(
+    pub(super) fn negamax(
         &mut self,
         mut alpha: Score,
         mut beta: Score,
@@ -36,9 +36,6 @@ impl Worker {
 
         // Step 1. Horizon: resolve captures first so the static evaluation is of a quiet position.
         let in_check = self.pos.in_check();
-        if depth <= 0 && self.plain {
-            return self.plain_leaf(ply);
-        }
         if depth <= 0 && !in_check {
             return self.qsearch(alpha, beta, ply);
         }
@@ -69,7 +66,7 @@ impl Worker {
         // A search that leaves a move out (singular extension) stands for part of the node only: it
         // neither takes nor gives a stored result.
         let key = self.pos.key();
-        let hit = if self.plain { None } else { self.tt.probe(key, ply) };
+        let hit = self.info.tt.probe(key, ply);
         self.counters.tt_probe(hit.is_some());
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         if let Some(h) = hit
@@ -105,7 +102,6 @@ impl Worker {
         if let Some(eval) = eval
             && !pv_node
             && excluded.is_none()
-            && !self.plain
         {
             // Step 5. Reverse futility: far above beta at low depth, the opponent's best reply is
             // unlikely to claw back the margin, so the node fails high without a search.
@@ -120,7 +116,7 @@ impl Worker {
             if depth >= NMP_MIN_DEPTH && eval >= beta && !prev_null && !beta.is_mate() && self.has_non_pawn_material() {
                 // Keep at least one full ply after the pass: a null search that drops straight into
                 // quiescence cannot see a quiet mating threat, and would prune the move that makes it.
-                let r = (NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR).min(depth - 2);
+                let r = (NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR).min(depth - 1 - NMP_MIN_CHILD_DEPTH);
                 if self.pos.make_null() {
                     self.stack[ply].mv = None;
                     self.stack[ply].null = true;
@@ -139,7 +135,7 @@ impl Worker {
         }
 
         // Step 7. Internal iterative reduction: with no TT move the ordering is poor, search shallower.
-        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut) && !self.plain {
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut) {
             depth -= 1;
         }
 
@@ -158,8 +154,8 @@ impl Worker {
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
 
-        while let Some((m, kind)) = picker.pick(self.pos.chess()) {
-            if (root && !self.root_moves.contains(&m)) || excluded == Some(m) {
+        while let Some((m, stage)) = picker.pick(self.pos.chess()) {
+            if (root && !self.info.root_moves.contains(&m)) || excluded == Some(m) {
                 continue;
             }
             let quiet = !is_tactical(m);
@@ -170,14 +166,16 @@ impl Worker {
             // moves are kept (they are how mates are found, sacrifices included), and once a mated
             // score is all we have, nothing is pruned, so these rules cannot hide a forced line the
             // search needs. Whether the move checks is asked last, only of a move a rule would prune.
-            if !root && !pv_node && !in_check && !self.plain && searched > 0 && !losing_mate {
+            if !root && !pv_node && !in_check && searched > 0 && !losing_mate {
                 let late = quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize;
                 let futile = || {
                     quiet && depth <= FP_MAX_DEPTH && eval.is_some_and(|e| e + FP_BASE + FP_PER_DEPTH * depth <= alpha)
                 };
                 let losing = || {
                     let margin = if quiet { -SEE_QUIET_MARGIN * depth } else { -SEE_CAPTURE_MARGIN * depth };
-                    depth <= SEE_MAX_DEPTH && (kind == Kind::Bad || quiet) && !see_ge(self.pos.chess(), m, margin)
+                    depth <= SEE_MAX_DEPTH
+                        && (stage == Stage::BadCapture || quiet)
+                        && !see_ge(self.pos.chess(), m, margin)
                 };
                 if (late || futile() || losing()) && !self.pos.gives_check(m) {
                     continue;
@@ -192,7 +190,7 @@ impl Worker {
             let mut extension = 0;
             if !root
                 && excluded.is_none()
-                && kind == Kind::Tt
+                && stage == Stage::Tt
                 && depth >= SE_MIN_DEPTH
                 && let Some(h) = hit
                 && h.depth >= depth - SE_TT_DEPTH_SLACK
@@ -201,7 +199,7 @@ impl Worker {
             {
                 let singular_beta = h.score - SE_MARGIN_PER_DEPTH * depth;
                 self.stack[ply].excluded = Some(m);
-                let score = self.negamax(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut);
+                let score = self.negamax(singular_beta - 1, singular_beta, (depth - 1) / SE_DEPTH_DIVISOR, ply, cut);
                 self.stack[ply].excluded = None;
                 if self.stopped {
                     return Score::DRAW;
@@ -226,7 +224,7 @@ impl Worker {
             self.stack[ply].mv = Some(m);
             self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(extension >= 2);
             self.pos.make(m);
-            self.tt.prefetch(self.pos.key());
+            self.info.tt.prefetch(self.pos.key());
             searched += 1;
             if quiet && quiet_count < quiets.len() {
                 quiets[quiet_count] = Some(m);
@@ -235,18 +233,18 @@ impl Worker {
             let gives_check = self.pos.in_check();
             // Check extension: forcing lines are searched one ply deeper, unless the check gives
             // material away by SEE (such checks rarely matter, and extending them blows up the tree).
-            let check_ext = gives_check && !self.plain && kind != Kind::Bad && see_ge(self.pos.previous(), m, 0);
+            let check_ext = gives_check && stage != Stage::BadCapture && see_ge(self.pos.previous(), m, 0);
             let new_depth = depth - 1 + extension.max(Depth::from(check_ext));
 
             // Step 11. Principal variation search with late move reductions.
             let mut score;
-            if searched == 1 || self.plain {
+            if searched == 1 {
                 // The first child of a cut node is an all node and vice versa; of a PV node, a PV node.
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut);
             } else {
                 let mut r = 0;
                 if !root && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVE && quiet {
-                    r = Depth::from(self.lmr[(depth as usize).min(63)][searched.min(63)]);
+                    r = self.lmr.base(depth, searched);
                     r -= Depth::from(pv_node);
                     r -= Depth::from(gives_check);
                     r += Depth::from(!improving);
@@ -282,9 +280,7 @@ impl Worker {
                         frame::update_pv(&mut self.stack, ply, m);
                     }
                     if score >= beta {
-                        self.cutoffs.0 += 1;
-                        self.cutoffs.1 += u64::from(searched == 1);
-                        self.counters.cutoff(picker.stage(), searched);
+                        self.counters.cutoff(stage, searched);
                         // Step 12. A cutoff: remember the quiet move that caused it.
                         if quiet {
                             self.stack[ply].add_killer(m);
@@ -312,8 +308,8 @@ impl Worker {
             Bound::Upper
         };
         let stored_move = best_move.map_or(tt_move, PackedMove::new);
-        if !(root && self.root_moves.len() < picker.len()) && excluded.is_none() {
-            self.tt.store(key, ply, stored_move, best, eval.unwrap_or(best), depth, bound);
+        if !(root && self.info.root_moves.len() < picker.len()) && excluded.is_none() {
+            self.info.tt.store(key, ply, stored_move, best, eval.unwrap_or(best), depth, bound);
         }
         best
     }
@@ -336,7 +332,7 @@ impl Worker {
         }
 
         let key = self.pos.key();
-        let hit = self.tt.probe(key, ply);
+        let hit = self.info.tt.probe(key, ply);
         if let Some(h) = hit
             && h.settles(alpha, beta)
             && beta - alpha == 1
@@ -374,7 +370,7 @@ impl Worker {
                 }
             }
             self.pos.make(m);
-            self.tt.prefetch(self.pos.key());
+            self.info.tt.prefetch(self.pos.key());
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake();
             if self.stopped {
@@ -393,7 +389,7 @@ impl Worker {
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         let mv = best_move.map_or(PackedMove::NONE, PackedMove::new);
-        self.tt.store(key, ply, mv, best, stand_pat.unwrap_or(best), 0, bound);
+        self.info.tt.store(key, ply, mv, best, stand_pat.unwrap_or(best), 0, bound);
         best
     }
 }

@@ -22,6 +22,9 @@ pub const NMP_MIN_DEPTH: i32 = 3;
 pub const NMP_BASE_REDUCTION: i32 = 3;
 /// Null move reduction grows by one every this many plies.
 pub const NMP_DEPTH_DIVISOR: i32 = 4;
+/// The null move's search keeps at least this depth (a search that drops straight into quiescence
+/// cannot see a quiet mating threat).
+pub const NMP_MIN_CHILD_DEPTH: i32 = 1;
 
 /// Singular extensions: minimum depth, how much shallower the stored TT result may be, the margin
 /// below the TT score per ply of depth, the further margin for a double extension, and the most
@@ -33,6 +36,8 @@ pub const SE_TT_DEPTH_SLACK: i32 = 3;
 pub const SE_MARGIN_PER_DEPTH: i32 = 2;
 /// A move this far below the singular bound is extended twice.
 pub const SE_DOUBLE_MARGIN: i32 = 20;
+/// The singular search (without the TT move) is `(depth - 1) / SE_DEPTH_DIVISOR` deep.
+pub const SE_DEPTH_DIVISOR: i32 = 2;
 /// Most double extensions on one path from the root.
 pub const SE_MAX_DOUBLES: u8 = 6;
 

@@ -22,20 +22,7 @@ const KILLER_2: i32 = 1_900_000;
 const COUNTER: i32 = 1_800_000;
 const BAD_CAPTURE: i32 = -4_000_000;
 
-/// Broad class of a move, for pruning decisions.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// The TT move.
-    Tt,
-    /// A capture or promotion that does not lose material.
-    Good,
-    /// A quiet move (killers, counter and history-ordered).
-    Quiet,
-    /// A capture losing material, or an under-promotion.
-    Bad,
-}
-
-/// The ordering stage a move was handed out in (finer than [`Kind`]; for the search counters).
+/// The ordering stage a move was handed out in: what pruning rules and the search counters read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// The TT move.
@@ -131,8 +118,8 @@ impl Picker {
         self.moves.is_empty()
     }
 
-    /// The best remaining move of `chess` (the position the picker was made for) and its class.
-    pub fn pick(&mut self, chess: &Chess) -> Option<(Move, Kind)> {
+    /// The best remaining move of `chess` (the position the picker was made for) and its stage.
+    pub fn pick(&mut self, chess: &Chess) -> Option<(Move, Stage)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
@@ -155,28 +142,19 @@ impl Picker {
         self.scores.swap(self.next, best);
         let (m, s) = (self.moves[self.next], self.scores[self.next]);
         self.next += 1;
-        let kind = if s >= TT_MOVE {
-            Kind::Tt
-        } else if s >= GOOD_CAPTURE {
-            Kind::Good
-        } else if s < BAD_CAPTURE / 2 {
-            Kind::Bad
-        } else {
-            Kind::Quiet
-        };
-        Some((m, kind))
+        Some((m, stage_of(s)))
     }
+}
 
-    /// The stage of the move [`Picker::pick`] returned last (read at a cutoff, not per move).
-    pub fn stage(&self) -> Stage {
-        match self.scores[self.next.saturating_sub(1)] {
-            s if s >= TT_MOVE => Stage::Tt,
-            s if s >= GOOD_CAPTURE => Stage::GoodCapture,
-            KILLER_1 | KILLER_2 => Stage::Killer,
-            COUNTER => Stage::Counter,
-            s if s < BAD_CAPTURE / 2 => Stage::BadCapture,
-            _ => Stage::Quiet,
-        }
+/// The stage a score belongs to (each stage has its own band of scores).
+fn stage_of(score: i32) -> Stage {
+    match score {
+        s if s >= TT_MOVE => Stage::Tt,
+        s if s >= GOOD_CAPTURE => Stage::GoodCapture,
+        KILLER_1 | KILLER_2 => Stage::Killer,
+        COUNTER => Stage::Counter,
+        s if s < BAD_CAPTURE / 2 => Stage::BadCapture,
+        _ => Stage::Quiet,
     }
 }
 
@@ -187,7 +165,7 @@ mod tests {
     use shakmaty::Position as _;
 
     /// The picker's whole hand-out for `fen` with `tt` as the TT move (UCI), and the position.
-    fn hand_out(fen: &str, tt: Option<&str>) -> (Chess, Vec<(Move, Kind)>) {
+    fn hand_out(fen: &str, tt: Option<&str>) -> (Chess, Vec<(Move, Stage)>) {
         let pos = Position::from_fen(fen, false).unwrap();
         let chess = pos.chess().clone();
         let tt = tt.map_or(PackedMove::NONE, |uci| PackedMove::new(pos.parse_move(uci).unwrap()));
@@ -206,28 +184,28 @@ mod tests {
         for (fen, tt) in cases {
             let (chess, order) = hand_out(fen, tt);
             assert_eq!(order.len(), chess.legal_moves().len(), "{fen}");
-            let rank = |k: Kind| match k {
-                Kind::Tt => 0,
-                Kind::Good => 1,
-                Kind::Quiet => 2,
-                Kind::Bad => 3,
+            let rank = |k: Stage| match k {
+                Stage::Tt => 0,
+                Stage::GoodCapture => 1,
+                Stage::Killer | Stage::Counter | Stage::Quiet => 2,
+                Stage::BadCapture => 3,
             };
             assert!(order.windows(2).all(|w| rank(w[0].1) <= rank(w[1].1)), "{fen}: {order:?}");
             for &(m, kind) in &order {
                 let under = m.promotion().is_some_and(|r| r != Role::Queen);
                 let expected = match (is_tactical(m), under || !see_ge(&chess, m, 0)) {
-                    _ if tt.is_some() && kind == Kind::Tt => Kind::Tt,
-                    (false, _) => Kind::Quiet,
-                    (true, false) => Kind::Good,
-                    (true, true) => Kind::Bad,
+                    _ if tt.is_some() && kind == Stage::Tt => Stage::Tt,
+                    (false, _) => Stage::Quiet,
+                    (true, false) => Stage::GoodCapture,
+                    (true, true) => Stage::BadCapture,
                 };
                 assert_eq!(kind, expected, "{fen}: {m:?}");
             }
             // Good captures come out most valuable victim first.
-            let good: Vec<i32> = order.iter().filter(|o| o.1 == Kind::Good).map(|o| mvv_lva(o.0)).collect();
+            let good: Vec<i32> = order.iter().filter(|o| o.1 == Stage::GoodCapture).map(|o| mvv_lva(o.0)).collect();
             assert!(good.windows(2).all(|w| w[0] >= w[1]), "{fen}: {good:?}");
         }
         let (_, order) = hand_out("4k3/2p1p3/3p4/1p1Q4/8/8/8/4K3 w - - 0 1", None);
-        assert!(order.iter().any(|o| o.1 == Kind::Bad), "Qxd6 loses the queen to a pawn");
+        assert!(order.iter().any(|o| o.1 == Stage::BadCapture), "Qxd6 loses the queen to a pawn");
     }
 }

@@ -9,6 +9,10 @@ use crate::score::{Depth, MAX_PLY, Ply, Score};
 use crate::tt::{Bound, PackedMove};
 use shakmaty::Move;
 
+/// A tablebase result is stored this much deeper than the node it settled: it is exact for any
+/// depth, so it should outlive searched entries of the position (Stockfish stores it at depth + 6).
+const TB_STORE_EXTRA_DEPTH: Depth = 6;
+
 /// What a WDL probe tells a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum TbProbe {
@@ -25,20 +29,20 @@ impl Worker {
     /// root is in the tables. With DTZ ranking, or when the root is not won, the search then needs no
     /// probes of its own (as in Stockfish).
     pub(super) fn setup_tablebases(&mut self, job: &SearchJob, root: Vec<Move>) -> Vec<Move> {
-        self.tbhits = 0;
-        self.tb_root_score = None;
-        self.syzygy = job.syzygy.clone();
-        let Some(tb) = self.syzygy.clone() else {
-            self.tb_cardinality = 0;
+        self.info.tb.hits = 0;
+        self.info.tb.root_score = None;
+        self.info.tb.syzygy = job.syzygy.clone();
+        let Some(tb) = self.info.tb.syzygy.clone() else {
+            self.info.tb.cardinality = 0;
             return root;
         };
-        self.tb_cardinality = tb.cardinality();
+        self.info.tb.cardinality = tb.cardinality();
         let Some(ranking) = tb.rank_root(&mut self.pos, &root) else { return root };
-        self.tbhits += root.len() as u64;
+        self.info.tb.hits += root.len() as u64;
         if ranking.dtz || ranking.score <= Score::DRAW {
-            self.tb_cardinality = 0;
+            self.info.tb.cardinality = 0;
         }
-        self.tb_root_score = Some(ranking.score);
+        self.info.tb.root_score = Some(ranking.score);
         if ranking.moves.is_empty() { root } else { ranking.moves }
     }
 
@@ -53,19 +57,19 @@ impl Worker {
         alpha: Score,
         beta: Score,
     ) -> Option<TbProbe> {
-        let tb = self.syzygy.as_ref()?;
-        if !tb.should_probe(self.pos.chess(), depth, self.tb_cardinality) {
+        let tb = self.info.tb.syzygy.as_ref()?;
+        if !tb.should_probe(self.pos.chess(), depth, self.info.tb.cardinality) {
             return None;
         }
         let wdl = tb.probe_wdl(self.pos.chess())?;
-        self.tbhits += 1;
+        self.info.tb.hits += 1;
         let (score, bound) = tb.wdl_score(wdl, ply);
         if !bound.settles(score, alpha, beta) {
             return Some(if bound == Bound::Lower { TbProbe::Floor(score) } else { TbProbe::Cap(score) });
         }
         let eval = evaluate(self.pos.chess());
-        let depth = (depth + 6).min(MAX_PLY as Depth - 1);
-        self.tt.store(key, ply, PackedMove::NONE, score, eval, depth, bound);
+        let depth = (depth + TB_STORE_EXTRA_DEPTH).min(MAX_PLY as Depth - 1);
+        self.info.tt.store(key, ply, PackedMove::NONE, score, eval, depth, bound);
         Some(TbProbe::Cutoff(score))
     }
 }

@@ -1,26 +1,26 @@
 //! The `Worker`: per-thread search state and the iterative-deepening driver with aspiration windows,
 //! MultiPV, and the stop/time/node checks. Of an aborted iteration only a new best root move searched
-//! in full is kept. Under lazy SMP (see `smp.rs`) a worker has a seat: it publishes its counts there,
-//! a helper skips some depths, and the main thread's reports and node limit count every thread.
+//! in full is kept. Under lazy SMP (see `smp.rs`) a worker has a seat (`seat.rs`): it publishes its
+//! counts there, a helper skips some depths, and the main thread's reports and node limit count every
+//! thread. What lives for one search is in `info.rs`.
 
 use super::counters::Counters;
 use super::frame::{self, Frame};
 use super::history::History;
+use super::info::SearchInfo;
 use super::limits::TimeManager;
-use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, CURRMOVE_DELAY, LMR_BASE, LMR_DIVISOR};
-use super::smp::{Seat, helper_searches};
+use super::lmr::LmrTable;
+use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, CURRMOVE_DELAY};
+use super::seat::Seat;
 use super::strength;
-use super::trace::Tracer;
-use super::{Iteration, Outcome, Report, SearchJob, Shared};
+use super::{Iteration, Outcome, Report, SearchJob};
 use crate::position::Position;
 use crate::rng::Rng;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
-use crate::syzygy::Syzygy;
-use crate::tt::{Bound, PackedMove, Tt};
+use crate::tt::{Bound, PackedMove};
 use shakmaty::Move;
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How one aspiration search of a root line ended.
 enum Line {
@@ -33,94 +33,46 @@ enum Line {
 /// Sends reports somewhere (a channel, or nowhere for bench).
 pub type Reporter = Box<dyn FnMut(Report) + Send>;
 
-/// A search thread's state: histories persist between searches; the rest is reset per search.
+/// A search thread: what lives for the thread (the position walked, the move-ordering histories,
+/// the stack of per-ply frames, the reduction table and where reports go), the event counts of the
+/// running search, and the rest of that search's state ([`SearchInfo`], made afresh per search).
 pub struct Worker {
     pub(super) pos: Position,
-    pub(super) tt: Arc<Tt>,
-    pub(super) shared: Arc<Shared>,
     pub(super) history: History,
     /// Per-ply state along the current path, its killers and PV lines included (see `frame.rs`).
     pub(super) stack: Vec<Frame>,
+    pub(super) lmr: LmrTable,
+    reporter: Reporter,
     pub(super) nodes: u64,
     pub(super) seldepth: Ply,
     pub(super) stopped: bool,
-    /// Root moves still searchable this iteration (MultiPV removes the lines already reported).
-    pub(super) root_moves: Vec<Move>,
-    /// Nodes this thread spent below each root move in this search (for time management).
-    pub(super) root_nodes: Vec<(Move, u64)>,
-    pub(super) lmr: Vec<[u8; 64]>,
-    /// Beta cutoffs, and those made by the first move searched (move-ordering quality).
-    pub(super) cutoffs: (u64, u64),
     /// Search event counts for `brudno stats` (always on: see `counters.rs`).
     pub(super) counters: Counters,
-    /// The plain alpha–beta configuration of `brudno tree`, and its tracer (see `trace.rs`).
-    pub(super) plain: bool,
-    pub(super) tracer: Option<Box<Tracer>>,
-    /// Tablebases of this search, the most pieces probed in the search (0: no probes), probes
-    /// that answered, and the root's score by the tables.
-    pub(super) syzygy: Option<Syzygy>,
-    pub(super) tb_cardinality: usize,
-    pub(super) tbhits: u64,
-    pub(super) tb_root_score: Option<Score>,
-    /// This worker's place among the threads of a search (`None`: searching alone, as in bench).
-    pub(super) seat: Option<Seat>,
-    /// Nodes of the other threads as last read (0 alone); counts towards the node limit.
-    other_nodes: u64,
-    node_limit: u64,
-    /// Nodes per millisecond when the clock counts nodes (`nodestime`).
-    nodestime: Option<u64>,
-    hard: Option<Duration>,
-    /// Whether an iteration has completed: until then the clock does not stop the search (only
-    /// `stop` and the node limit do), so every timed `go` reports a searched line and its score.
-    iterated: bool,
-    start: Instant,
-    reporter: Reporter,
+    /// The running search's state.
+    pub(super) info: SearchInfo,
 }
 
 impl Worker {
     /// A fresh worker reporting to `reporter`.
     pub fn new(reporter: Reporter) -> Self {
-        let lmr = (0..64)
-            .map(|d| {
-                let mut row = [0u8; 64];
-                for (m, r) in row.iter_mut().enumerate().skip(1) {
-                    if d > 0 {
-                        *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
-                    }
-                }
-                row
-            })
-            .collect();
         Self {
             pos: Position::default(),
-            // A placeholder of one bucket (each search brings its table): helpers cost no table each.
-            tt: Arc::new(Tt::new(0).unwrap_or_else(|_| unreachable!("one bucket always allocates"))),
-            shared: Arc::new(Shared::default()),
             history: History::default(),
             stack: vec![Frame::default(); MAX_PLY + 8],
+            lmr: LmrTable::new(),
+            reporter,
             nodes: 0,
             seldepth: Ply::ROOT,
             stopped: false,
-            root_moves: Vec::new(),
-            root_nodes: Vec::new(),
-            lmr,
-            cutoffs: (0, 0),
             counters: Counters::default(),
-            plain: false,
-            tracer: None,
-            syzygy: None,
-            tb_cardinality: 0,
-            tbhits: 0,
-            tb_root_score: None,
-            seat: None,
-            other_nodes: 0,
-            node_limit: u64::MAX,
-            nodestime: None,
-            hard: None,
-            iterated: false,
-            start: Instant::now(),
-            reporter,
+            info: SearchInfo::idle(),
         }
+    }
+
+    /// A fresh worker whose reports go nowhere (bench, EPD suites, statistics, helper threads, tests):
+    /// its searches are read from the [`Outcome`] that `run` returns.
+    pub fn silent() -> Self {
+        Self::new(Box::new(|_| {}))
     }
 
     /// Forgets histories and killers (new game).
@@ -133,14 +85,14 @@ impl Worker {
     /// `nodestime`, the nodes of the search read as milliseconds.
     fn clock_elapsed(&self) -> Option<Duration> {
         // Acquire pairs with the Release store at `ponderhit`: the time read below is the hit's.
-        if self.shared.pondering.load(Ordering::Acquire) {
+        if self.info.shared.pondering.load(Ordering::Acquire) {
             return None;
         }
-        if let Some(npms) = self.nodestime {
+        if let Some(npms) = self.info.nodestime {
             return Some(Duration::from_nanos(self.totals().0.saturating_mul(1_000_000) / npms));
         }
-        let hit = Duration::from_millis(self.shared.ponderhit_ms.load(Ordering::Relaxed));
-        Some(self.start.elapsed().saturating_sub(hit))
+        let hit = Duration::from_millis(self.info.shared.ponderhit_ms.load(Ordering::Relaxed));
+        Some(self.info.start.elapsed().saturating_sub(hit))
     }
 
     /// Called at every node: node limit (exact for one thread), and every `CHECK_EVERY` nodes the
@@ -150,20 +102,20 @@ impl Worker {
         if self.stopped {
             return true;
         }
-        if self.nodes + self.other_nodes >= self.node_limit {
+        if self.nodes + self.info.other_nodes >= self.info.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             // Every thread weighs the node budget against everyone's counts: were the helpers to
             // count only their own, a main thread starved of CPU would let them run far past it.
-            if let Some(seat) = &self.seat {
-                seat.publish(self.nodes, self.tbhits);
-                self.other_nodes = seat.others().0;
+            if let Some(seat) = &self.info.seat {
+                seat.publish(self.nodes, self.info.tb.hits);
+                self.info.other_nodes = seat.others().0;
             }
             // Depth 1 takes well under a millisecond: finishing it even past the limit (when the
             // thread was not scheduled in time, or the clock held almost nothing) costs no game.
             let out_of_time =
-                self.iterated && matches!((self.hard, self.clock_elapsed()), (Some(h), Some(e)) if e >= h);
-            self.stopped = self.shared.stopped() || out_of_time;
+                self.info.iterated && matches!((self.info.hard, self.clock_elapsed()), (Some(h), Some(e)) if e >= h);
+            self.stopped = self.info.shared.stopped() || out_of_time;
         }
         self.stopped
     }
@@ -174,40 +126,37 @@ impl Worker {
 
     /// Nodes and tablebase hits of the whole search: this thread's, plus what the others published.
     fn totals(&self) -> (u64, u64) {
-        let (nodes, tbhits) = self.seat.as_ref().map_or((0, 0), Seat::others);
-        (self.nodes + nodes, self.tbhits + tbhits)
+        let (nodes, tbhits) = self.info.seat.as_ref().map_or((0, 0), Seat::others);
+        (self.nodes + nodes, self.info.tb.hits + tbhits)
     }
 
-    /// Runs a whole search and returns its outcome (the caller announces it).
+    /// Runs a whole search alone and returns its outcome (the caller announces it).
     pub fn run(&mut self, job: &SearchJob) -> Outcome {
+        self.run_seated(job, None)
+    }
+
+    /// Runs a whole search from `seat` among the threads of a pool (`None`: alone).
+    pub(super) fn run_seated(&mut self, job: &SearchJob, seat: Option<Seat>) -> Outcome {
         self.pos = job.pos.clone();
         // The root first: `trim_history` cuts only at the root, keeping what repetitions can reach.
         self.pos.set_root();
         self.pos.trim_history();
-        self.tt = job.tt.clone();
-        self.shared = job.shared.clone();
+        self.info = SearchInfo::for_job(job, seat);
         // In a pool the table was aged once for all threads (`Pool::start`).
-        if self.seat.is_none() {
-            self.tt.new_search();
+        if self.info.seat.is_none() {
+            self.info.tt.new_search();
         }
         frame::clear_killers(&mut self.stack);
         self.nodes = 0;
-        self.other_nodes = 0;
-        self.cutoffs = (0, 0);
         self.counters = Counters::default();
         self.stopped = false;
-        self.iterated = false;
-        self.start = job.start;
-        self.node_limit = job.limits.nodes.unwrap_or(u64::MAX);
         // A strength level sees less (a node budget) and weighs a few lines to choose from.
         let strength = job.limits.strength;
         if let Some(s) = strength {
-            self.node_limit = self.node_limit.min(s.nodes());
+            self.info.node_limit = self.info.node_limit.min(s.nodes());
         }
-        self.nodestime = job.limits.nodestime.filter(|&n| n > 0);
         let tm = TimeManager::new(&job.limits, job.overhead);
-        self.hard = tm.hard;
-        self.root_nodes.clear();
+        self.info.hard = tm.hard;
         // Iterations in a row that kept the best move (time management).
         let mut stability = 0usize;
 
@@ -230,15 +179,14 @@ impl Worker {
         let mut lines: Vec<(Score, Vec<Move>)> = vec![(Score::DRAW, vec![first])];
         let mut outcome = Outcome { best: Some(first), ..Outcome::default() };
 
-        let thread = self.seat.as_ref().map_or(0, Seat::index);
         for depth in 1..=max_depth {
-            if !helper_searches(thread, depth) {
+            if self.info.seat.as_ref().is_some_and(|seat| !seat.searches(depth)) {
                 continue;
             }
             let mut this_depth: Vec<(Score, Vec<Move>)> = Vec::new();
             for index in 0..multipv {
                 let prev = lines.get(index).map_or(Score::DRAW, |l| l.0);
-                self.root_moves =
+                self.info.root_moves =
                     root.iter().copied().filter(|m| !this_depth.iter().any(|(_, pv)| pv[0] == *m)).collect();
                 let prev_pv = lines.get(index).map_or_else(Vec::new, |l| l.1.clone());
                 match self.aspiration(depth, prev, &prev_pv, index + 1) {
@@ -267,7 +215,7 @@ impl Worker {
                     self.report_line(depth, index + 1, score, None, pv);
                 }
             }
-            self.iterated = true;
+            self.info.iterated = true;
             let best = lines[0].1.first().copied();
             stability = if best == outcome.best && depth > 1 { stability + 1 } else { 0 };
             outcome.best = best;
@@ -301,14 +249,14 @@ impl Worker {
             outcome.ponder = outcome.best.and_then(|b| self.ponder_from_tt(b));
         }
         outcome.nodes = self.totals().0;
-        outcome.cutoffs = self.cutoffs;
+        outcome.counters = self.counters;
         outcome
     }
 
     /// The share of this search's root nodes spent below `best` (1 when nothing was counted).
     fn best_move_share(&self, best: Option<Move>) -> f64 {
-        let total: u64 = self.root_nodes.iter().map(|r| r.1).sum();
-        let on_best = self.root_nodes.iter().find(|r| Some(r.0) == best).map_or(0, |r| r.1);
+        let total: u64 = self.info.root_nodes.iter().map(|r| r.1).sum();
+        let on_best = self.info.root_nodes.iter().find(|r| Some(r.0) == best).map_or(0, |r| r.1);
         if total == 0 { 1.0 } else { on_best as f64 / total as f64 }
     }
 
@@ -356,7 +304,7 @@ impl Worker {
 
     fn report_line(&mut self, depth: Depth, multipv: usize, score: Score, bound: Option<Bound>, pv: Vec<Move>) {
         // At a root the tables know, their verdict is shown unless the search has found a mate.
-        let (score, bound) = match self.tb_root_score {
+        let (score, bound) = match self.info.tb.root_score {
             Some(tb) if !score.is_mate() => (tb, None),
             _ => (score, bound),
         };
@@ -368,8 +316,8 @@ impl Worker {
             score,
             bound,
             nodes,
-            time: self.start.elapsed(),
-            hashfull: self.tt.hashfull(),
+            time: self.info.start.elapsed(),
+            hashfull: self.info.tt.hashfull(),
             tbhits,
             pv,
         };
@@ -378,15 +326,15 @@ impl Worker {
 
     /// Adds `nodes` to the count of root move `mv`.
     pub(super) fn count_root_nodes(&mut self, mv: Move, nodes: u64) {
-        match self.root_nodes.iter_mut().find(|r| r.0 == mv) {
+        match self.info.root_nodes.iter_mut().find(|r| r.0 == mv) {
             Some(r) => r.1 += nodes,
-            None => self.root_nodes.push((mv, nodes)),
+            None => self.info.root_nodes.push((mv, nodes)),
         }
     }
 
     /// Reports the root move being searched, once the search has run [`CURRMOVE_DELAY`].
     pub(super) fn report_currmove(&mut self, depth: Depth, mv: Move, number: usize) {
-        if self.start.elapsed() > CURRMOVE_DELAY {
+        if self.info.start.elapsed() > CURRMOVE_DELAY {
             self.report(Report::CurrMove { depth, mv, number });
         }
     }
@@ -394,7 +342,7 @@ impl Worker {
     /// The TT's move after `best`, if it is legal there.
     fn ponder_from_tt(&mut self, best: Move) -> Option<Move> {
         self.pos.make(best);
-        let reply = self.tt.probe(self.pos.key(), Ply::ROOT).and_then(|hit| {
+        let reply = self.info.tt.probe(self.pos.key(), Ply::ROOT).and_then(|hit| {
             self.pos.legal_moves().into_iter().find(|&m| PackedMove::new(m) == hit.mv && !hit.mv.is_none())
         });
         self.pos.unmake();

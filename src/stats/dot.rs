@@ -40,13 +40,12 @@ pub fn dot(d: &Drawing) -> String {
 mod tests {
     use super::*;
     use crate::position::Position;
-    use crate::search::Worker;
     use crate::stats::drawing::draw;
 
     #[test]
     fn one_node_statement_per_box_and_one_edge_per_child() {
         let pos = Position::from_fen("8/3k4/3p4/8/3P4/3K4/8/8 w - - 0 1", false).unwrap();
-        let d = draw(&Worker::new(Box::new(|_| {})).trace(&pos, 2));
+        let d = draw(&crate::stats::trace::trace(&pos, 2));
         let text = dot(&d);
         assert!(text.starts_with("digraph search {") && text.ends_with("}\n"));
         assert_eq!(text.matches(" -> ").count(), d.items.len() - 1);

@@ -5,7 +5,7 @@
 //! grey list may run down past its row: nothing else lives in its slot below it.
 
 use crate::score::Score;
-use crate::search::trace::Trace;
+use crate::stats::trace::Trace;
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position as _};
 
@@ -164,12 +164,11 @@ mod tests {
     use super::*;
     use crate::position::Position;
     use crate::score::Ply;
-    use crate::search::Worker;
 
     #[test]
     fn every_node_and_pruned_move_gets_one_box_under_its_parent() {
         let pos = Position::from_fen("8/3k4/3p4/8/3P4/3K4/8/8 w - - 0 1", false).unwrap();
-        let trace = Worker::new(Box::new(|_| {})).trace(&pos, 3);
+        let trace = crate::stats::trace::trace(&pos, 3);
         let d = draw(&trace);
         let pruned: usize = trace.nodes.iter().map(|n| n.pruned.len()).sum();
         let cuts = trace.nodes.iter().filter(|n| !n.pruned.is_empty()).count();

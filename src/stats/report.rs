@@ -36,7 +36,7 @@ pub struct Report {
 /// Searches `pos` to `depth` with the engine and counts the reference trees to `tree_depth`.
 pub fn measure(pos: &Position, depth: i32, tree_depth: u32) -> Result<Report, String> {
     let tt = Tt::new(16).map_err(|e| e.to_string())?;
-    let mut worker = Worker::new(Box::new(|_| {}));
+    let mut worker = Worker::silent();
     let job = SearchJob::standalone(pos.clone(), Limits { depth: Some(depth), ..Limits::default() }, tt);
     let outcome = worker.run(&job);
     let root = pos.chess().clone();
@@ -46,7 +46,7 @@ pub fn measure(pos: &Position, depth: i32, tree_depth: u32) -> Result<Report, St
     Ok(Report {
         fen: pos.fen(),
         depth_nodes: outcome.depth_nodes,
-        cutoffs: outcome.cutoffs,
+        cutoffs: (outcome.counters.total_cutoffs(), outcome.counters.first_move_cutoffs),
         depth_counters: outcome.depth_counters,
         tree_depth,
         minimax: counts.minimax,

@@ -119,13 +119,12 @@ pub fn svg(d: &Drawing) -> String {
 mod tests {
     use super::*;
     use crate::position::Position;
-    use crate::search::Worker;
     use crate::stats::drawing::draw;
 
     #[test]
     fn one_rect_per_box_and_balanced_markup() {
         let pos = Position::from_fen("8/3k4/3p4/8/3P4/3K4/8/8 w - - 0 1", false).unwrap();
-        let d = draw(&Worker::new(Box::new(|_| {})).trace(&pos, 2));
+        let d = draw(&crate::stats::trace::trace(&pos, 2));
         let text = svg(&d);
         assert!(text.starts_with("<svg ") && text.ends_with("</svg>\n"));
         // Background, four legend swatches, then the boxes.
