@@ -336,7 +336,13 @@ mod tests {
         };
         let pm = PackedMove::new(m);
         // Origin, target and promotion each tell packed moves apart.
-        let knight = Move::Normal { promotion: Some(Role::Knight), ..m };
+        let knight = Move::Normal {
+            role: Role::Pawn,
+            from: Square::A7,
+            capture: None,
+            to: Square::A8,
+            promotion: Some(Role::Knight),
+        };
         let other = Move::Normal {
             role: Role::Pawn,
             from: Square::B7,
