@@ -43,8 +43,9 @@ enum Cmd {
     },
     /// Search the fixed bench positions; the last line is `Bench: <nodes> nodes <nps> nps`.
     Bench {
-        /// Depth per position.
-        depth: Option<i32>,
+        /// Depth per position (1 to 64).
+        #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
+        depth: i32,
         /// Also print the search counters per depth, summed over the positions (see `stats`).
         #[arg(long)]
         stats: bool,
@@ -81,7 +82,7 @@ enum Cmd {
         #[arg(long, default_value_t = 4)]
         tree_depth: u32,
     },
-    /// Draw the tree a plain alpha-beta search (the engine's own negamax, traced) visits, with its cutoffs.
+    /// Draw the tree a plain alpha-beta search in the engine's move order visits, with its cutoffs.
     Tree {
         /// Position (default: the start position).
         #[arg(long)]
@@ -164,7 +165,6 @@ fn main() -> ExitCode {
             None => run_perft(depth.or(max_depth).unwrap_or(5), fen.as_deref(), divide, chess960),
         },
         Some(Cmd::Bench { depth, stats }) => {
-            let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).clamp(1, 64);
             run_bench(depth, stats);
             ExitCode::SUCCESS
         }

@@ -299,16 +299,24 @@ fn stalemated_root_has_no_move() {
     let (out, reports) = search(&pos, depth(5));
     assert_eq!(out.best, None);
     assert_eq!(out.ponder, None);
-    assert!(iterations(&reports).is_empty(), "no line to report: {reports:?}");
+    // One line says how the game ended: depth 0, a draw, no moves.
+    let its = iterations(&reports);
+    assert!(matches!(its.as_slice(), [it] if it.depth == 0 && it.score == Score::DRAW && it.pv.is_empty()), "{its:?}");
+    assert_eq!(out.score, Score::DRAW);
 }
 
 #[test]
 fn checkmated_root_has_no_move() {
     let pos = position(Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), &[], false);
     assert!(pos.chess().is_checkmate());
-    let (out, _) = search(&pos, depth(5));
+    let (out, reports) = search(&pos, depth(5));
     assert_eq!(out.best, None);
     assert_eq!(out.ponder, None);
+    // One line says how the game ended: depth 0, mated now (`score mate 0`), no moves.
+    let mated = Score::mated_in(Ply::ROOT);
+    let its = iterations(&reports);
+    assert!(matches!(its.as_slice(), [it] if it.depth == 0 && it.score == mated && it.pv.is_empty()), "{its:?}");
+    assert_eq!(out.score, mated);
 }
 
 #[test]
@@ -354,10 +362,14 @@ fn node_limit_is_exact() {
 #[test]
 fn tiny_node_limits_still_give_a_legal_move() {
     let pos = position(Some(MIDDLEGAME), &[], false);
+    // A budget below depth 1's size lets depth 1 finish (as the clock does) and stops there.
+    let (depth_one, _) = search(&pos, Limits { depth: Some(1), ..Limits::default() });
     for n in [1u64, 2, 10] {
-        let (out, _) = search(&pos, Limits { nodes: Some(n), ..Limits::default() });
+        let (out, reports) = search(&pos, Limits { nodes: Some(n), ..Limits::default() });
         assert!(out.best.is_some_and(|m| pos.chess().is_legal(m)), "go nodes {n}: {:?}", out.best);
-        assert!(out.nodes <= n.max(1), "go nodes {n}: searched {}", out.nodes);
+        assert_eq!(out.depth, 1, "go nodes {n}");
+        assert!(iterations(&reports).iter().any(|it| it.depth == 1), "go nodes {n}: depth 1 is reported");
+        assert!(out.nodes <= depth_one.nodes.max(n), "go nodes {n}: searched {}", out.nodes);
     }
 }
 

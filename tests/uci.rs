@@ -160,11 +160,12 @@ fn node_limit_is_respected() {
     for it in &its {
         assert!(it.nodes.unwrap() <= 5000, "info reports more nodes than allowed: {it:?}");
     }
-    // No node budget is too small to give a legal move.
+    // No node budget is too small to give a legal move, searched to depth 1 and reported.
     for n in [0, 1, 50] {
         e.send(&format!("go nodes {n}"));
-        let (_, best) = one_bestmove(&mut e);
+        let (lines, best) = one_bestmove(&mut e);
         assert_bestmove_legal(&pos, &best);
+        assert!(infos(&lines).iter().any(|it| it.depth == Some(1)), "go nodes {n}: {lines:?}");
     }
 }
 
@@ -459,12 +460,17 @@ fn word_after(line: &str, key: &str) -> Option<u64> {
 #[test]
 fn no_legal_move_gives_null_bestmove() {
     let mut e = engine();
-    for fen in ["7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"] {
+    // Mated, then stalemated: the one `info` line says which, as Stockfish's does.
+    for (fen, score) in [("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "mate 0"), ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "cp 0")] {
         e.send(&format!("position fen {fen}"));
         for go in ["go depth 3", "go movetime 100", "go wtime 1000 btime 1000", "go nodes 100"] {
             e.send(go);
             let (lines, best) = one_bestmove(&mut e);
             assert_eq!(best, "bestmove 0000", "{fen} {go}: {lines:?}");
+            let info: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+            assert_eq!(info.len(), 1, "{fen} {go}: {lines:?}");
+            assert!(info[0].starts_with("info depth 0 ") && info[0].contains(&format!(" score {score} ")), "{info:?}");
+            assert!(!info[0].contains(" pv"), "no move, no pv: {info:?}");
         }
         // Infinite: held until stop, then 0000.
         e.send("go infinite");
@@ -1065,6 +1071,12 @@ fn cli_bench_is_deterministic() {
         assert!(w.len() == 5 && w[0] == "Bench:" && w[2] == "nodes" && w[4] == "nps", "bad last line: {last}");
         w[1].parse().unwrap()
     };
+    // Depth 0 (or past 64) is a usage error, not a quiet depth 1.
+    for bad in ["0", "65"] {
+        let out = run_cli(&["bench", bad], CLI);
+        assert!(out.status.is_some_and(|s| !s.success()), "bench {bad}: {}", out.stdout);
+        assert!(out.stderr.contains("invalid value"), "bench {bad}: {}", out.stderr);
+    }
     let a = run_cli(&["bench", "3"], CLI);
     let b = run_cli(&["bench", "3"], CLI);
     let (na, nb) = (total(&a), total(&b));

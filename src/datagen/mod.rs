@@ -121,8 +121,9 @@ pub fn run(opts: &Options) -> Result<Totals, String> {
     // Fail before starting if the tables cannot be had.
     let players = (0..threads).map(|_| Player::new(opts.nodes, HASH_MB)).collect::<Result<Vec<_>, _>>()?;
     eprintln!(
-        "datagen: {} games, {threads} threads, {} nodes per move, seed {}, appending to {}",
+        "datagen: {} games, {threads} {}, {} nodes per move, seed {}, appending to {}",
         opts.games,
+        if threads == 1 { "thread" } else { "threads" },
         opts.nodes,
         opts.seed,
         opts.out.display()

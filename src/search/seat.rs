@@ -36,6 +36,11 @@ impl Seat {
         (0..threads.max(1)).map(|index| Seat { index, tallies: tallies.clone() }).collect()
     }
 
+    /// Whether this is a helper thread's seat (not the main thread's).
+    pub(super) fn is_helper(&self) -> bool {
+        self.index != 0
+    }
+
     /// Publishes this thread's counts so far in the search.
     pub(super) fn publish(&self, nodes: u64, tbhits: u64) {
         let t = &self.tallies[self.index];

@@ -102,7 +102,10 @@ impl Worker {
         if self.stopped {
             return true;
         }
-        if self.nodes + self.info.other_nodes >= self.info.node_limit {
+        // The node budget, like the clock, lets the main thread finish depth 1: every search reports a
+        // line and a score. (Helpers, which report nothing and may skip depth 1, keep it at once.)
+        let may_stop = self.info.iterated || self.info.seat.as_ref().is_some_and(Seat::is_helper);
+        if may_stop && self.nodes + self.info.other_nodes >= self.info.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             // Every thread weighs the node budget against everyone's counts: were the helpers to
@@ -171,7 +174,10 @@ impl Worker {
         }
         let root = self.setup_tablebases(job, root);
         let Some(&first) = root.first() else {
-            return Outcome::default();
+            // No legal move: the game is over. Say how (mated or stalemate) at depth 0, as Stockfish does.
+            let score = if self.pos.in_check() { Score::mated_in(Ply::ROOT) } else { Score::DRAW };
+            self.report_line(0, 1, score, None, Vec::new());
+            return Outcome { score, ..Outcome::default() };
         };
         let max_depth = job.limits.depth.unwrap_or(MAX_PLY as Depth - 1).clamp(1, MAX_PLY as Depth - 1);
         let wanted = if strength.is_some() { job.multipv.max(strength::LINES) } else { job.multipv };

@@ -43,7 +43,7 @@ pub fn info(it: &Iteration, mode: CastlingMode, wdl: Option<Wdl>) -> String {
     let nps = it.nodes.saturating_mul(1000) / ms;
     let wdl = wdl.map_or(String::new(), |w| format!(" wdl {} {} {}", w.win, w.draw, w.loss));
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{wdl}{bound} nodes {} nps {nps} hashfull {} tbhits {} time {} pv",
+        "info depth {} seldepth {} multipv {} score {}{wdl}{bound} nodes {} nps {nps} hashfull {} tbhits {} time {}",
         it.depth,
         it.seldepth,
         it.multipv,
@@ -53,6 +53,9 @@ pub fn info(it: &Iteration, mode: CastlingMode, wdl: Option<Wdl>) -> String {
         it.tbhits,
         it.time.as_millis()
     );
+    if !it.pv.is_empty() {
+        line.push_str(" pv");
+    }
     for &m in &it.pv {
         line.push(' ');
         line.push_str(&uci_move(m, mode));
