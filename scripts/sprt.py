@@ -277,7 +277,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     def terminate(_signum, _frame):
         raise KeyboardInterrupt
 
+    # A run started in the background (`nohup ... &`) inherits SIGINT ignored, so both signals are
+    # taken here explicitly: either one finishes the games in progress and writes the ledger.
     signal.signal(signal.SIGTERM, terminate)
+    signal.signal(signal.SIGINT, terminate)
     try:
         matchlib.run_games(tasks, specs, tc, adj, args.concurrency, on_result, event=f"SPRT {row['name']}")
     except KeyboardInterrupt:
