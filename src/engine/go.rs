@@ -22,12 +22,11 @@ pub(super) struct NodeClock {
 }
 
 impl NodeClock {
-    /// At the end of a search on this clock: takes its `nodes` off and adds the increment. Returns
-    /// whether there was such a search (then the report is handled again, with the clock settled).
-    pub(super) fn settle(&mut self, nodes: u64) -> bool {
-        let Some(inc) = self.pending_inc.take() else { return false };
-        self.left = Some((self.left.unwrap_or(0) + inc).saturating_sub(nodes));
-        true
+    /// At the end of a search: if it ran on this clock, takes its `nodes` off and adds the increment.
+    pub(super) fn settle(&mut self, nodes: u64) {
+        if let Some(inc) = self.pending_inc.take() {
+            self.left = Some((self.left.unwrap_or(0) + inc).saturating_sub(nodes));
+        }
     }
 }
 

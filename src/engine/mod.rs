@@ -240,14 +240,18 @@ impl Engine {
                 out(Event::Info(it, mode, wdl))
             }
             Report::CurrMove { depth, mv, number } => out(Event::CurrMove(depth, mv, number, mode)),
-            Report::Finished(outcome) => match self.state {
-                _ if self.node_clock.settle(outcome.nodes) => self.on_report(Report::Finished(outcome), out),
-                State::Searching { hold: true, .. } if !self.shared.stopped() => self.state = State::Holding(outcome),
-                _ => {
-                    self.state = State::Idle;
-                    out(Event::BestMove(outcome, mode));
+            Report::Finished(outcome) => {
+                self.node_clock.settle(outcome.nodes);
+                match self.state {
+                    State::Searching { hold: true, .. } if !self.shared.stopped() => {
+                        self.state = State::Holding(outcome)
+                    }
+                    _ => {
+                        self.state = State::Idle;
+                        out(Event::BestMove(outcome, mode));
+                    }
                 }
-            },
+            }
         }
     }
 

@@ -13,7 +13,7 @@ use crate::eval::evaluate;
 use crate::position::Position;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
 use crate::search::history::History;
-use crate::search::picker::Picker;
+use crate::search::picker::{Picker, is_tactical};
 use crate::tt::PackedMove;
 use shakmaty::Move;
 
@@ -165,7 +165,7 @@ impl Tracer {
         let mut best = -Score::INFINITE;
         let mut quiets: Vec<Option<Move>> = Vec::new();
         while let Some((m, _)) = picker.pick(self.pos.chess()) {
-            let quiet = !m.is_capture() && !m.is_promotion();
+            let quiet = !is_tactical(m);
             if quiet {
                 quiets.push(Some(m));
             }
