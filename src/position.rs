@@ -6,6 +6,7 @@
 //! [`Position::unmake`] pops it, so unmaking can never go wrong. This module knows nothing of search or UCI.
 
 mod fen;
+mod noisy;
 
 pub use fen::{Mend, Mended};
 
@@ -133,6 +134,18 @@ impl Position {
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
         self.chess().legal_moves()
+    }
+
+    /// The legal captures and queen promotions, in the full list's order; not to be asked in check.
+    #[inline]
+    pub fn noisy_moves(&self) -> MoveList {
+        noisy::noisy_moves(self.chess())
+    }
+
+    /// Whether there is a legal move; not to be asked in check.
+    #[inline]
+    pub fn has_legal_move(&self) -> bool {
+        noisy::has_legal_move(self.chess())
     }
 
     /// Plays a legal move.

@@ -14,6 +14,7 @@ pub mod layout;
 mod masks;
 mod mopup;
 pub mod params;
+mod pawn_cache;
 mod pawns;
 mod pieces;
 pub mod pst;
@@ -22,8 +23,9 @@ use crate::score::Score;
 use context::Context;
 use layout::{GROUPS, MATERIAL, PST};
 use params::WEIGHTS;
+pub use pawn_cache::PawnCache;
 use pst::{PHASE_TOTAL, PHASE_WEIGHT, TEMPO};
-use shakmaty::{Chess, Color, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Position, Role};
 
 /// Receives the evaluation's features: `count` occurrences of term `term` for side `color`.
 pub trait Sink {
@@ -91,6 +93,17 @@ impl Sink for Tracer {
 
 /// Reports every feature of `chess` to `sink` and returns the game phase (`0..=PHASE_TOTAL`).
 pub fn features<S: Sink>(chess: &Chess, sink: &mut S) -> i32 {
+    features_with(chess, sink, |ctx, sink| pawns::structures(ctx, sink))
+}
+
+/// [`features`], with the pawn-structure terms added by `structure`, which returns each side's
+/// passed pawns (computed, or taken from a [`PawnCache`]).
+#[inline(always)]
+fn features_with<S: Sink>(
+    chess: &Chess,
+    sink: &mut S,
+    structure: impl FnOnce(&Context, &mut S) -> [Bitboard; 2],
+) -> i32 {
     let board = chess.board();
     let mut phase = 0;
     for role in Role::ALL {
@@ -105,8 +118,9 @@ pub fn features<S: Sink>(chess: &Chess, sink: &mut S) -> i32 {
         }
     }
     let mut ctx = Context::new(board);
+    let passed = structure(&ctx, sink);
     for c in Color::ALL {
-        pawns::eval(&ctx, c, sink);
+        pawns::passers(&ctx, c, passed[c as usize], sink);
         pieces::eval(board, &mut ctx, c, sink);
     }
     ctx.close_attacks();
@@ -150,6 +164,24 @@ pub fn trace(chess: &Chess) -> Trace {
 pub fn evaluate(chess: &Chess) -> Score {
     let mut s = Scorer::default();
     let phase = features(chess, &mut s);
+    finish(chess, s.0, phase, mopup::white_bonus(chess.board()))
+}
+
+/// [`evaluate`], with the pawn-structure terms taken from `cache` when it holds the formation (the
+/// result is the same: the search's evaluation).
+#[inline]
+pub fn evaluate_cached(chess: &Chess, cache: &mut PawnCache) -> Score {
+    let mut s = Scorer::default();
+    let phase = features_with(chess, &mut s, |ctx, s| {
+        let entry = cache.get(ctx.pawns, || {
+            let mut sum = Scorer::default();
+            let passed = pawns::structures(ctx, &mut sum);
+            (sum.0, passed)
+        });
+        s.0.mg += entry.split.mg;
+        s.0.eg += entry.split.eg;
+        entry.passed
+    });
     finish(chess, s.0, phase, mopup::white_bonus(chess.board()))
 }
 

@@ -8,11 +8,22 @@ use super::masks::{adjacent_files, attack_span, front_span, passed_span};
 use shakmaty::attacks::pawn_attacks;
 use shakmaty::{Bitboard, Color};
 
-/// Adds the pawn terms of side `c`.
-pub(super) fn eval<S: Sink>(ctx: &Context, c: Color, s: &mut S) {
+/// Adds both sides' pawn-structure terms; returns the passed pawns indexed by `Color as usize`.
+pub(super) fn structures<S: Sink>(ctx: &Context, s: &mut S) -> [Bitboard; 2] {
+    let mut passed = [Bitboard::EMPTY; 2];
+    for c in Color::ALL {
+        passed[c as usize] = structure(ctx, c, s);
+    }
+    passed
+}
+
+/// Adds the pawn-structure terms of side `c` (those that depend on the pawns alone) and returns its
+/// passed pawns.
+fn structure<S: Sink>(ctx: &Context, c: Color, s: &mut S) -> Bitboard {
     let us = ctx.pawns[c as usize];
     let them = ctx.pawns[!c as usize];
     let forward = if c == Color::White { 8 } else { -8 };
+    let mut passed = Bitboard::EMPTY;
     for sq in us {
         let r = c.relative_rank(sq.rank()) as usize;
         let adjacent = adjacent_files(sq);
@@ -36,17 +47,28 @@ pub(super) fn eval<S: Sink>(ctx: &Context, c: Color, s: &mut S) {
             s.add(c, PHALANX + r, 1);
         }
         if passed_span(c, sq).is_disjoint(them) {
+            passed.add(sq);
             s.add(c, PASSED + r, 1);
             if supported {
                 s.add(c, PASSED_PROTECTED, 1);
             }
-            if let Some(stop) = sq.offset(forward) {
-                if !ctx.occupied.contains(stop) {
-                    s.add(c, PASSED_FREE + r, 1);
-                }
-                s.add(c, PASSED_OWN_KING + r, ctx.king[c as usize].distance(stop) as i32);
-                s.add(c, PASSED_ENEMY_KING + r, ctx.king[!c as usize].distance(stop) as i32);
+        }
+    }
+    passed
+}
+
+/// Adds the terms of side `c`'s `passed` pawns that depend on more than the pawns: a free stop
+/// square and the kings' distances to it.
+pub(super) fn passers<S: Sink>(ctx: &Context, c: Color, passed: Bitboard, s: &mut S) {
+    let forward = if c == Color::White { 8 } else { -8 };
+    for sq in passed {
+        let r = c.relative_rank(sq.rank()) as usize;
+        if let Some(stop) = sq.offset(forward) {
+            if !ctx.occupied.contains(stop) {
+                s.add(c, PASSED_FREE + r, 1);
             }
+            s.add(c, PASSED_OWN_KING + r, ctx.king[c as usize].distance(stop) as i32);
+            s.add(c, PASSED_ENEMY_KING + r, ctx.king[!c as usize].distance(stop) as i32);
         }
     }
 }

@@ -143,3 +143,30 @@ fn mop_up_drives_the_lone_king_to_the_edge() {
     // No bonus with pawns on the weak side.
     assert_eq!(trace(&load("k7/p7/8/8/3QK3/8/8/8 w - - 0 1")).mopup, 0);
 }
+
+#[test]
+fn the_pawn_cache_gives_the_evaluation_it_caches() {
+    // One cache across every suite position, their mirrors and the positions after each legal move,
+    // visited twice: the first pass fills it (with collisions between formations), the second reads it.
+    let mut positions = Vec::new();
+    for chess in suite_positions() {
+        for m in chess.legal_moves() {
+            let mut after = chess.clone();
+            after.play_unchecked(m);
+            positions.push(after);
+        }
+        positions.push(mirrored(&chess));
+        positions.push(chess);
+    }
+    let mut cache = PawnCache::default();
+    for pass in 0..2 {
+        for chess in &positions {
+            assert_eq!(
+                evaluate_cached(chess, &mut cache),
+                evaluate(chess),
+                "pass {pass}: {}",
+                Fen::from_position(chess, EnPassantMode::Legal)
+            );
+        }
+    }
+}

@@ -7,12 +7,18 @@ use super::picker::{Picker, Stage, is_tactical};
 use super::see::{captured_value, promotion_gain, see_ge};
 use super::tb::TbProbe;
 use super::worker::Worker;
-use crate::eval::evaluate;
+use crate::eval::evaluate_cached;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
 use crate::tt::{Bound, PackedMove};
-use shakmaty::{Move, Position as _, Role};
+use shakmaty::{Move, Position as _};
 
 impl Worker {
+    /// The static evaluation of the current position (through the thread's pawn cache).
+    #[inline]
+    pub(super) fn static_eval(&mut self) -> Score {
+        evaluate_cached(self.pos.chess(), &mut self.pawn_cache)
+    }
+
     /// Whether the side to move has a piece other than pawns and king (null move is unsafe without).
     fn has_non_pawn_material(&self) -> bool {
         let c = self.pos.chess();
@@ -52,7 +58,7 @@ impl Worker {
                 return Score::DRAW;
             }
             if ply >= Ply::new(MAX_PLY - 1) {
-                return if in_check { Score::DRAW } else { evaluate(self.pos.chess()) };
+                return if in_check { Score::DRAW } else { self.static_eval() };
             }
             alpha = alpha.max(Score::mated_in(ply));
             beta = beta.min(Score::mate_in(ply + 1));
@@ -92,7 +98,7 @@ impl Worker {
         }
 
         // Step 4. Static evaluation (none in check: every move must be searched).
-        let eval = if in_check { None } else { Some(hit.map_or_else(|| evaluate(self.pos.chess()), |h| h.eval)) };
+        let eval = if in_check { None } else { Some(hit.map_or_else(|| self.static_eval(), |h| h.eval)) };
         self.stack[ply].eval = eval;
         let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
             (Some(now), Some(before)) => now > before,
@@ -328,7 +334,7 @@ impl Worker {
         }
         let in_check = self.pos.in_check();
         if ply >= Ply::new(MAX_PLY - 1) {
-            return if in_check { Score::DRAW } else { evaluate(self.pos.chess()) };
+            return if in_check { Score::DRAW } else { self.static_eval() };
         }
 
         let key = self.pos.key();
@@ -340,7 +346,7 @@ impl Worker {
             return h.score;
         }
 
-        let stand_pat = if in_check { None } else { Some(hit.map_or_else(|| evaluate(self.pos.chess()), |h| h.eval)) };
+        let stand_pat = if in_check { None } else { Some(hit.map_or_else(|| self.static_eval(), |h| h.eval)) };
         let mut best = -Score::INFINITE;
         if let Some(sp) = stand_pat {
             // Standing pat is safe outside check: some quiet move is almost always at least as good.
@@ -351,12 +357,16 @@ impl Worker {
             alpha = alpha.max(sp);
         }
 
-        let mut moves = self.pos.legal_moves();
+        // In check every evasion; otherwise captures and queen promotions only, generated without
+        // the quiet moves (with none, a stalemate still scores as a draw).
+        let moves = if in_check { self.pos.legal_moves() } else { self.pos.noisy_moves() };
         if moves.is_empty() {
-            return if in_check { Score::mated_in(ply) } else { Score::DRAW };
-        }
-        if !in_check {
-            moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
+            if in_check {
+                return Score::mated_in(ply);
+            }
+            if !self.pos.has_legal_move() {
+                return Score::DRAW;
+            }
         }
         let mut picker = Picker::new_quiet_free(moves, &self.history, self.pos.turn());
         let mut best_move = None;

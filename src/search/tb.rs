@@ -4,7 +4,6 @@
 
 use super::SearchJob;
 use super::worker::Worker;
-use crate::eval::evaluate;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
 use crate::tt::{Bound, PackedMove};
 use shakmaty::Move;
@@ -67,7 +66,7 @@ impl Worker {
         if !bound.settles(score, alpha, beta) {
             return Some(if bound == Bound::Lower { TbProbe::Floor(score) } else { TbProbe::Cap(score) });
         }
-        let eval = evaluate(self.pos.chess());
+        let eval = self.static_eval();
         let depth = (depth + TB_STORE_EXTRA_DEPTH).min(MAX_PLY as Depth - 1);
         self.info.tt.store(key, ply, PackedMove::NONE, score, eval, depth, bound);
         Some(TbProbe::Cutoff(score))

@@ -14,6 +14,7 @@ use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, CURRMO
 use super::seat::Seat;
 use super::strength;
 use super::{Iteration, Outcome, Report, SearchJob};
+use crate::eval::PawnCache;
 use crate::position::Position;
 use crate::rng::Rng;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
@@ -42,6 +43,8 @@ pub struct Worker {
     /// Per-ply state along the current path, its killers and PV lines included (see `frame.rs`).
     pub(super) stack: Vec<Frame>,
     pub(super) lmr: LmrTable,
+    /// Pawn-structure terms of formations seen before (the evaluation's own cache).
+    pub(super) pawn_cache: PawnCache,
     reporter: Reporter,
     pub(super) nodes: u64,
     pub(super) seldepth: Ply,
@@ -60,6 +63,7 @@ impl Worker {
             history: History::default(),
             stack: vec![Frame::default(); MAX_PLY + 8],
             lmr: LmrTable::new(),
+            pawn_cache: PawnCache::default(),
             reporter,
             nodes: 0,
             seldepth: Ply::ROOT,

@@ -1,0 +1,165 @@
+//! Move generation for quiescence: the legal captures and queen promotions of a position that is
+//! not in check, without generating the quiet moves, and a cheap test for whether any legal move
+//! exists (a stalemate), which quiescence needs when there is no capture.
+//!
+//! The captures come out in the order shakmaty's full generator lists them (en passant; pawn
+//! captures towards one side, then the other; pushes that promote; knights, bishops, rooks,
+//! queens; the king), so a search that takes these instead of filtering the full list visits the
+//! same tree.
+
+use shakmaty::attacks::{self, aligned, between};
+use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position as _, Role, Square};
+
+/// Pieces of either colour that alone stand between `king` and an enemy slider aiming at it.
+fn pin_blockers(chess: &Chess, king: Square) -> Bitboard {
+    let board = chess.board();
+    let them = board.by_color(!chess.turn());
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers & them {
+        let b = between(king, sniper) & board.occupied();
+        if !b.more_than_one() {
+            blockers |= b;
+        }
+    }
+    blockers
+}
+
+/// The legal captures (under-promotions among them) and queen promotions of `chess`, which must
+/// not be in check.
+pub fn noisy_moves(chess: &Chess) -> MoveList {
+    debug_assert!(!chess.is_check());
+    let board = chess.board();
+    let turn = chess.turn();
+    let them = board.by_color(!turn);
+    let occupied = board.occupied();
+    let mut moves = chess.en_passant_moves();
+    let Some(king) = board.king_of(turn) else { return moves };
+    let blockers = pin_blockers(chess, king);
+    let legal = |from: Square, to: Square| !blockers.contains(from) || aligned(from, to, king);
+    let push = |moves: &mut MoveList, role: Role, from: Square, to: Square, promotion: Option<Role>| {
+        if legal(from, to) {
+            moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion });
+        }
+    };
+
+    let pawns = board.pawns() & board.by_color(turn);
+    let (west, east, up) = match turn {
+        Color::White => (7, 9, 8),
+        Color::Black => (-9, -7, -8),
+    };
+    let file_a = Bitboard::from_file(shakmaty::File::A);
+    let file_h = Bitboard::from_file(shakmaty::File::H);
+    for (offset, edge) in [(west, file_a), (east, file_h)] {
+        let targets = (pawns & !edge).shift(offset) & them;
+        for to in targets & !Bitboard::BACKRANKS {
+            push(&mut moves, Role::Pawn, Square::new((to as i32 - offset) as u32), to, None);
+        }
+        for to in targets & Bitboard::BACKRANKS {
+            // Every capture counts, under-promotions included.
+            for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                push(&mut moves, Role::Pawn, Square::new((to as i32 - offset) as u32), to, Some(promotion));
+            }
+        }
+    }
+    for to in pawns.shift(up) & !occupied & Bitboard::BACKRANKS {
+        push(&mut moves, Role::Pawn, Square::new((to as i32 - up) as u32), to, Some(Role::Queen));
+    }
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for from in board.by_role(role) & board.by_color(turn) {
+            for to in attacks::attacks(from, role.of(turn), occupied) & them {
+                push(&mut moves, role, from, to, None);
+            }
+        }
+    }
+    for to in attacks::king_attacks(king) & them {
+        if board.attacks_to(to, !turn, occupied).is_empty() {
+            moves.push(Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None });
+        }
+    }
+    moves
+}
+
+/// Whether `chess`, not in check, has a legal move. Most positions show one at a glance (a piece
+/// that is not pinned and can step somewhere, a king step to a safe square, a free pawn push);
+/// the rest are settled by generating every move.
+pub fn has_legal_move(chess: &Chess) -> bool {
+    debug_assert!(!chess.is_check());
+    let board = chess.board();
+    let turn = chess.turn();
+    let us = board.by_color(turn);
+    let occupied = board.occupied();
+    let Some(king) = board.king_of(turn) else { return !chess.legal_moves().is_empty() };
+    // Not in check, so no slider sees the king: a king step to a square nobody attacks is legal.
+    if (attacks::king_attacks(king) & !us).into_iter().any(|to| board.attacks_to(to, !turn, occupied).is_empty()) {
+        return true;
+    }
+    let free = us & !board.kings() & !board.pawns() & !pin_blockers(chess, king);
+    if free
+        .into_iter()
+        .any(|from| board.piece_at(from).is_some_and(|p| (attacks::attacks(from, p, occupied) & !us).any()))
+    {
+        return true;
+    }
+    let up = if turn == Color::White { 8 } else { -8 };
+    let pushers = (board.pawns() & us & !pin_blockers(chess, king)).shift(up) & !occupied;
+    pushers.any() || !chess.legal_moves().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, EnPassantMode};
+
+    /// Suite positions and every position one move after them, out of check.
+    fn positions() -> Vec<Chess> {
+        let mut out = Vec::new();
+        let text = [
+            include_str!("../../tests/data/perft/standard.epd"),
+            include_str!("../../tests/data/mate_in_1to4.epd"),
+            include_str!("../../tests/data/wac40.epd"),
+        ];
+        let extra = [
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",    // stalemate
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", // en passant
+            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", // en passant exposing the king
+            "4k3/8/8/8/8/8/3p4/2N1K3 b - - 0 1", // promotion, capture-promotion
+            "4k3/4r3/8/8/8/4B3/8/4K3 w - - 0 1", // pinned bishop
+            "1k6/8/8/8/8/8/p1K5/8 w - - 0 1",    // king capture of a pawn
+            "5bk1/8/8/8/8/8/6PP/6NK w - - 0 1",  // pinned pawn, no legal move but one
+        ];
+        for line in text.iter().flat_map(|t| t.lines()).map(|l| l.to_owned()).chain(extra.iter().map(|s| s.to_string()))
+        {
+            let fen: String = line.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+            let Ok(parsed) = fen.parse::<Fen>() else { continue };
+            let Ok(chess) = parsed.into_position::<Chess>(CastlingMode::Standard) else { continue };
+            for m in chess.legal_moves() {
+                let mut after = chess.clone();
+                after.play_unchecked(m);
+                out.push(after);
+            }
+            out.push(chess);
+        }
+        out.retain(|c| !c.is_check());
+        out
+    }
+
+    #[test]
+    fn noisy_moves_are_the_full_lists_captures_and_queen_promotions_in_order() {
+        let all = positions();
+        assert!(all.len() > 3000, "{}", all.len());
+        let mut stalemates = 0;
+        for chess in &all {
+            let mut want = chess.legal_moves();
+            let any = !want.is_empty();
+            want.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
+            let fen = Fen::from_position(chess, EnPassantMode::Legal);
+            assert_eq!(noisy_moves(chess), want, "{fen}");
+            assert_eq!(has_legal_move(chess), any, "{fen}");
+            stalemates += usize::from(!any);
+        }
+        assert!(stalemates >= 1);
+    }
+}
