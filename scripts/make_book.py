@@ -18,7 +18,7 @@ candidates all fall outside the margin has no entries (the engine searches there
 weighs ``round(100 * 2^(-loss / --half-life) * (lines / most)^--popularity)``: halved by each
 ``--half-life`` cp it loses to the best, and, between moves the analysis rates alike, more for the
 move more named lines go on with (``lines``; ``most``: the most-followed candidate's).  With the
-default exponent 0.5, 1.e4 (2020 lines) weighs 1.6 times 1.d4 (1287 lines) when both score the
+default exponent 0.5, 1.e4 (2020 lines) weighs 1.25 times 1.d4 (1287 lines) when both score the
 same; ``--popularity 0`` weighs by the analysis alone.
 
 Deterministic for a given engine binary.  Results are appended to ``--cache`` (one JSON line per

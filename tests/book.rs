@@ -341,8 +341,8 @@ fn a_relative_book_path_is_found_beside_the_executable() {
 
 #[test]
 fn the_project_book_is_sound() {
-    // book/brudno.bin, made by scripts/make_book.py: a few thousand entries, all legal, and following
-    // its heaviest moves from the start position stays in the book for several plies.
+    // book/brudno.bin (the built-in book), made by scripts/make_book.py: a few thousand entries, all
+    // legal, and following its heaviest moves from the start position stays in the book for several plies.
     let book = Book::open(Path::new("book/brudno.bin")).expect("book/brudno.bin loads");
     assert!(book.len() >= 2000, "{} entries", book.len());
     let mut pos = position(None, &[], false);
