@@ -87,6 +87,12 @@ def candidates(tree, board: chess.Board, min_share: float) -> list[str]:
     return sorted((m for m, n in counts.items() if n >= min_share * total), key=lambda m: (-counts[m], m))
 
 
+def weight(loss: int, lines: int, most: int, half_life: float, popularity: float) -> int:
+    """A kept move's weight: 100 for the best move that most lines follow, halved per `half_life` cp
+    lost, times (lines / most)^popularity; at least 1."""
+    return max(1, round(100 * 2 ** (-loss / half_life) * (lines / most) ** popularity))
+
+
 def score(info, turn) -> int | None:
     if "score" not in info:
         return None
@@ -194,8 +200,7 @@ def main() -> int:
         lines = tree[board.epd()]
         most = max(lines[m] for m in cands)
         entries[key] = [(encode(board, chess.Move.from_uci(m)),
-                         max(1, round(100 * 2 ** (-loss / args.half_life) * (lines[m] / most) ** args.popularity)))
-                        for m, loss in kept]
+                         weight(loss, lines[m], most, args.half_life, args.popularity)) for m, loss in kept]
         kept_moves[key] = (board, [m for m, _ in kept])
 
     rows = sorted((k, -w, mv) for k, v in entries.items() for mv, w in v)
