@@ -1,6 +1,8 @@
-//! Polyglot opening books: reading a `.bin` file, finding a position's entries by its Polyglot key
-//! (the one [`Position::key`] keeps), turning the packed moves into legal moves, and choosing one
-//! (weighted at random, or always the heaviest). Also where a relative book path is looked up.
+//! Polyglot opening books: reading a `.bin` file or the book built into the binary, finding a
+//! position's entries by its Polyglot key (the one [`Position::key`] keeps), turning the packed moves
+//! into legal moves, and choosing one (weighted at random, or always the heaviest). Also where a
+//! relative book path is looked up, and which book the options name (the built-in one when `BookFile`
+//! is empty).
 //! Nothing here makes text: errors and the note on a book read are typed (`uci::text` words them,
 //! the command line prints `brudno book`).
 //!
@@ -13,6 +15,19 @@ use crate::rng::Rng;
 use shakmaty::{Chess, Move, Position as _, Role};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// The built-in book: `book/brudno.bin` as it was when the engine was compiled (made by
+/// `scripts/make_book.py`), used when the book is on and no file is named.
+pub const BUILT_IN: &[u8] = include_bytes!("../book/brudno.bin");
+
+/// Where a book came from (worded by `uci::text`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The book built into the binary ([`BUILT_IN`]).
+    BuiltIn,
+    /// A file, as found ([`resolve`]).
+    File(PathBuf),
+}
 
 /// One book entry as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,10 +45,10 @@ pub struct Entry {
 pub enum BookError {
     /// The file could not be read.
     Io(PathBuf, Arc<std::io::Error>),
-    /// The file is empty or its length, in bytes, is not a multiple of 16.
+    /// The book is empty or its length, in bytes, is not a multiple of 16.
     Corrupt {
-        /// The file.
-        path: PathBuf,
+        /// The book.
+        book: Source,
         /// Its length in bytes.
         len: usize,
     },
@@ -41,11 +56,11 @@ pub enum BookError {
 
 impl std::error::Error for BookError {}
 
-/// A book just read: its file and its number of entries.
+/// A book just read: where from and its number of entries.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loaded {
-    /// The file, as found ([`resolve`]).
-    pub path: PathBuf,
+    /// The built-in book or the file, as found ([`resolve`]).
+    pub source: Source,
     /// Entries stored.
     pub entries: usize,
 }
@@ -63,14 +78,14 @@ pub struct BookMove {
 #[derive(Clone, Debug)]
 pub struct Book {
     entries: Vec<Entry>,
-    path: PathBuf,
+    source: Source,
 }
 
 impl Book {
-    /// Parses the bytes of a book file (`path` only names it in errors).
-    pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Book, BookError> {
+    /// Parses the bytes of a book (`source` only names it).
+    pub fn from_bytes(bytes: &[u8], source: Source) -> Result<Book, BookError> {
         if bytes.is_empty() || !bytes.len().is_multiple_of(16) {
-            return Err(BookError::Corrupt { path: path.to_path_buf(), len: bytes.len() });
+            return Err(BookError::Corrupt { book: source, len: bytes.len() });
         }
         let mut entries: Vec<Entry> = bytes
             .chunks_exact(16)
@@ -88,18 +103,23 @@ impl Book {
             // Lookup needs sorted keys; a stable sort keeps each position's entries in file order.
             entries.sort_by_key(|e| e.key);
         }
-        Ok(Book { entries, path: path.to_path_buf() })
+        Ok(Book { entries, source })
     }
 
     /// Reads a book file.
     pub fn open(path: &Path) -> Result<Book, BookError> {
         let bytes = std::fs::read(path).map_err(|e| BookError::Io(path.to_path_buf(), Arc::new(e)))?;
-        Self::from_bytes(&bytes, path)
+        Self::from_bytes(&bytes, Source::File(path.to_path_buf()))
     }
 
-    /// The file it was read from.
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// The book built into the binary.
+    pub fn built_in() -> Result<Book, BookError> {
+        Self::from_bytes(BUILT_IN, Source::BuiltIn)
+    }
+
+    /// Where it was read from.
+    pub fn source(&self) -> &Source {
+        &self.source
     }
 
     /// Number of entries.
@@ -193,13 +213,15 @@ pub fn resolve(path: &str) -> PathBuf {
     }
 }
 
-/// The book options in force and the book they name. The file is read when the book is switched
-/// on or the file changes while it is on, so a GUI may send the two options in either order.
+/// The book options in force and the book they name: the file `BookFile` names, or the built-in
+/// book when it names none. The book is read when it is switched on or the file changes while it is
+/// on, so a GUI may send the two options in either order. A file that cannot be read leaves no book
+/// (the error is reported; the built-in book does not stand in for a file the GUI asked for).
 #[derive(Debug)]
 pub struct BookOptions {
     /// `OwnBook`.
     pub enabled: bool,
-    /// `BookFile` (empty: none).
+    /// `BookFile` (empty: the built-in book).
     file: String,
     /// `BookDepth`: book moves are played while fewer plies than this have been played.
     pub depth: u32,
@@ -248,11 +270,11 @@ impl BookOptions {
     }
 
     fn load(&mut self) -> Result<Option<Loaded>, BookError> {
-        if !self.enabled || self.file.is_empty() || self.book.is_some() {
+        if !self.enabled || self.book.is_some() {
             return Ok(None);
         }
-        let book = Book::open(&resolve(&self.file))?;
-        let loaded = Loaded { path: book.path().to_path_buf(), entries: book.len() };
+        let book = if self.file.is_empty() { Book::built_in()? } else { Book::open(&resolve(&self.file))? };
+        let loaded = Loaded { source: book.source().clone(), entries: book.len() };
         self.book = Some(book);
         Ok(Some(loaded))
     }
@@ -310,7 +332,7 @@ mod tests {
         bytes.extend(entry(k, d4, 1));
         bytes.extend(entry(k, encode(pos.parse_move("c2c4").unwrap()), 0));
         bytes.extend(entry(k.wrapping_sub(1), d4, 5));
-        let book = Book::from_bytes(&bytes, Path::new("t.bin")).unwrap();
+        let book = Book::from_bytes(&bytes, Source::BuiltIn).unwrap();
         assert_eq!(book.entries(k).len(), 4);
         let moves = book.moves(&pos);
         assert_eq!(moves.len(), 3);
@@ -318,8 +340,8 @@ mod tests {
         // Weighted: draws 0..3 give e2e4, 3 gives d2d4; c2c4 (weight 0) never.
         let picks: Vec<String> = (0..8).map(|r| pos.uci(book.pick(&pos, false, r).unwrap().mv)).collect();
         assert_eq!(picks, ["e2e4", "e2e4", "e2e4", "d2d4", "e2e4", "e2e4", "e2e4", "d2d4"]);
-        assert!(Book::from_bytes(&bytes[..20], Path::new("t.bin")).is_err());
-        assert!(Book::from_bytes(&[], Path::new("t.bin")).is_err());
+        assert!(Book::from_bytes(&bytes[..20], Source::BuiltIn).is_err());
+        assert!(Book::from_bytes(&[], Source::BuiltIn).is_err());
         let after = Position::from_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1", false);
         assert!(after.is_err() || book.pick(&after.unwrap(), true, 0).is_none());
     }
@@ -331,5 +353,23 @@ mod tests {
         assert_eq!(game_ply(p.chess()), 1);
         let p = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 17", false).unwrap();
         assert_eq!(game_ply(p.chess()), 32);
+    }
+
+    #[test]
+    fn the_built_in_book_stands_in_for_an_empty_book_file() {
+        let mut options = BookOptions::default();
+        // Off: nothing is read, nothing is played.
+        assert!(matches!(options.set_file(""), Ok(None)));
+        assert!(options.choose(&Position::default()).is_none());
+        let Ok(Some(loaded)) = options.set_enabled(true) else { panic!("the built-in book loads") };
+        assert_eq!(loaded.source, Source::BuiltIn);
+        assert_eq!(loaded.entries * 16, BUILT_IN.len());
+        assert!(options.choose(&Position::default()).is_some());
+        // A file replaces it; an unreadable one leaves no book rather than the built-in one.
+        assert!(matches!(options.set_file("no/such/book.bin"), Err(BookError::Io(..))));
+        assert!(options.choose(&Position::default()).is_none());
+        // Back to no file: the built-in book again.
+        assert!(matches!(options.set_file(""), Ok(Some(Loaded { source: Source::BuiltIn, .. }))));
+        assert!(options.choose(&Position::default()).is_some());
     }
 }

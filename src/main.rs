@@ -130,9 +130,10 @@ enum Cmd {
         /// Position (default: the start position).
         #[arg(long)]
         fen: Option<String>,
-        /// The book (a relative path is looked up in the working directory, then beside the executable).
-        #[arg(long, default_value = "book/brudno.bin")]
-        file: String,
+        /// A book file (a relative path is looked up in the working directory, then beside the
+        /// executable) [default: the built-in book]
+        #[arg(long)]
+        file: Option<String>,
     },
     /// Texel tuning of the evaluation: extract training positions from games, fit the parameters.
     Tune {
@@ -183,7 +184,11 @@ fn main() -> ExitCode {
         Some(Cmd::Tune { cmd }) => run_tune(cmd),
         Some(Cmd::Book { fen, file }) => {
             let Some(pos) = load(fen.as_deref(), false) else { return ExitCode::FAILURE };
-            match brudno::book::Book::open(&brudno::book::resolve(&file)) {
+            let book = match &file {
+                Some(file) => brudno::book::Book::open(&brudno::book::resolve(file)),
+                None => brudno::book::Book::built_in(),
+            };
+            match book {
                 Ok(book) => {
                     print_book(&book, &pos);
                     ExitCode::SUCCESS
@@ -360,7 +365,7 @@ fn epd_error(e: &epd::EpdError) -> String {
 /// `brudno book`: the book and the position's key, then each entry with its weight and share of the
 /// position's total weight, heaviest first, and how many stored entries are not legal moves here.
 fn print_book(book: &brudno::book::Book, pos: &Position) {
-    println!("Book: {} ({} entries)", book.path().display(), book.len());
+    println!("Book: {} ({} entries)", book.source(), book.len());
     println!("Key: {:016x}", pos.key());
     let mut moves = book.moves(pos);
     let stored = book.entries(pos.key()).len();

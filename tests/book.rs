@@ -1,10 +1,11 @@
 //! The Polyglot book: the reader against known answers from the shared books (see
 //! `tests/data/SOURCES.md`), the UCI options (`OwnBook`, `BookFile`, `BookDepth`, `BookBestMove`),
-//! errors for missing and corrupt files, and the `brudno book` command.
+//! the built-in book (`OwnBook` alone; a `BookFile` in its place) and what it plays, errors for
+//! missing and corrupt files, and the `brudno book` command.
 
 mod common;
 
-use brudno::book::Book;
+use brudno::book::{BUILT_IN, Book};
 use common::{Engine, PROMPT, assert_bestmove_legal, position, run_cli};
 use std::path::Path;
 
@@ -142,6 +143,96 @@ fn plays_book_moves_over_uci() {
     assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
 }
 
+/// Replies to 1.e4 that are defences with a name and a literature.
+const DEFENCES_TO_E4: &[&str] = &["c7c5", "e7e5", "e7e6", "c7c6", "g8f6", "d7d5", "d7d6", "g7g6", "b8c6"];
+
+/// The note of the built-in book being read.
+fn built_in_note() -> String {
+    format!("info string book built-in: {} entries", BUILT_IN.len() / 16)
+}
+
+/// The move of a `bestmove` line.
+fn best_of(line: &str) -> &str {
+    line.strip_prefix("bestmove ").and_then(|r| r.split_whitespace().next()).unwrap_or("")
+}
+
+#[test]
+fn own_book_alone_plays_the_built_in_book() {
+    let book = Book::built_in().expect("the built-in book loads");
+    let start: Vec<String> = book_moves(&book, None, &[]).into_iter().map(|(m, _)| m).collect();
+    let mut e = engine();
+    assert_eq!(e.ask("setoption name OwnBook value true"), [built_in_note()]);
+    e.ask("position startpos");
+    for _ in 0..8 {
+        e.send("go wtime 60000 btime 60000");
+        let (lines, best) = e.read_until_bestmove();
+        let mv = best_of(&best);
+        assert!(start.iter().any(|m| m == mv), "{best} is not a book move of the start position: {start:?}");
+        let weight = format!("info string book move {mv} weight ");
+        assert!(lines.iter().any(|l| l.starts_with(&weight)), "{lines:?}");
+        assert!(lines.iter().all(|l| !l.starts_with("info depth") && !l.contains("error")), "{lines:?}");
+    }
+    // Black's answer to 1.e4 is a defence, from the book.
+    e.ask("position startpos moves e2e4");
+    for _ in 0..4 {
+        e.send("go wtime 60000 btime 60000");
+        let (lines, best) = e.read_until_bestmove();
+        assert!(DEFENCES_TO_E4.contains(&best_of(&best)), "{best}");
+        assert!(lines.iter().any(|l| l.starts_with("info string book move ")), "{lines:?}");
+    }
+}
+
+#[test]
+fn the_built_in_book_starts_as_people_play() {
+    assert_eq!(BUILT_IN, std::fs::read("book/brudno.bin").expect("book/brudno.bin").as_slice());
+    let book = Book::built_in().expect("the built-in book loads");
+    let start = book_moves(&book, None, &[]);
+    let mut first: Vec<&str> = start.iter().map(|(m, _)| m.as_str()).collect();
+    first.sort_unstable();
+    assert_eq!(first, ["c2c4", "d2d4", "e2e4", "g1f3"], "{start:?}");
+    let weight = |mv: &str| start.iter().find(|(m, _)| m == mv).map_or(0, |&(_, w)| u32::from(w));
+    let total: u32 = start.iter().map(|&(_, w)| u32::from(w)).sum();
+    assert!(2 * (weight("e2e4") + weight("d2d4")) > total, "e4 and d4 carry less than half: {start:?}");
+    // Every reply to 1.e4 is a known defence, and the heaviest is one of the main four.
+    let replies = book_moves(&book, None, &["e2e4"]);
+    assert!(replies.len() >= 3, "{replies:?}");
+    assert!(replies.iter().all(|(m, _)| DEFENCES_TO_E4.contains(&m.as_str())), "{replies:?}");
+    let heaviest = replies.iter().max_by_key(|&&(_, w)| w).map(|(m, _)| m.as_str());
+    assert!(matches!(heaviest, Some("c7c5" | "e7e5" | "e7e6" | "c7c6")), "{replies:?}");
+    // And to 1.d4, the two main defences are there.
+    let replies = book_moves(&book, None, &["d2d4"]);
+    for main in ["g8f6", "d7d5"] {
+        assert!(replies.iter().any(|(m, _)| m == main), "{main} missing after 1.d4: {replies:?}");
+    }
+}
+
+#[test]
+fn a_book_file_overrides_the_built_in_book() {
+    let built_in = Book::built_in().expect("the built-in book loads");
+    let mut e = engine();
+    assert_eq!(e.ask("setoption name OwnBook value true"), [built_in_note()]);
+    // The extract's start position has e2e4, d2d4 and c2c4 of weight 1; the built-in book weighs
+    // each of its moves more.
+    assert!(book_moves(&built_in, None, &[]).iter().all(|&(_, w)| w > 1));
+    let lines = e.ask(&format!("setoption name BookFile value {EXTRACT}"));
+    assert_eq!(lines, [format!("info string book {EXTRACT}: 20 entries")]);
+    e.ask("position startpos");
+    for _ in 0..4 {
+        e.send("go wtime 60000 btime 60000");
+        let (lines, best) = e.read_until_bestmove();
+        let mv = best_of(&best);
+        assert!(["e2e4", "d2d4", "c2c4"].contains(&mv), "{best}");
+        assert!(lines.contains(&format!("info string book move {mv} weight 1")), "{lines:?}");
+    }
+    // Emptying BookFile brings the built-in book back.
+    assert_eq!(e.ask("setoption name BookFile value <empty>"), [built_in_note()]);
+    e.send("go wtime 60000 btime 60000");
+    let (lines, best) = e.read_until_bestmove();
+    let mv = best_of(&best);
+    let (_, w) = book_moves(&built_in, None, &[]).into_iter().find(|(m, _)| m == mv).expect("a built-in move");
+    assert!(lines.contains(&format!("info string book move {mv} weight {w}")), "{lines:?}");
+}
+
 #[test]
 fn missing_or_corrupt_books_are_errors_and_play_goes_on() {
     let dir = std::env::temp_dir().join(format!("brudno-book-test-{}", std::process::id()));
@@ -166,6 +257,19 @@ fn missing_or_corrupt_books_are_errors_and_play_goes_on() {
     e.send("go depth 2");
     let (_, best) = e.read_until_bestmove();
     assert_bestmove_legal(&position(None, &[], false), &best);
+
+    // The other order: a file named while the book is off is read (and found missing) when it is
+    // switched on, and the built-in book does not stand in for it.
+    let mut e2 = engine();
+    assert!(e2.ask("setoption name BookFile value no/such/book.bin").is_empty());
+    let lines = e2.ask("setoption name OwnBook value true");
+    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
+    assert!(lines[0].contains("cannot read book no/such/book.bin") && lines[0].ends_with("playing without a book"));
+    e2.ask("position startpos");
+    e2.send("go depth 3");
+    let (lines, _) = e2.read_until_bestmove();
+    assert!(lines.iter().any(|l| l.starts_with("info depth 3")), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
 
     // A good file afterwards is used again.
     let lines = e.ask(&format!("setoption name BookFile value {EXTRACT}"));
@@ -192,6 +296,12 @@ fn book_command_prints_entries_with_shares() {
         "{}",
         out.stdout
     );
+
+    // Without --file: the built-in book.
+    let out = run_cli(&["book"], PROMPT);
+    assert!(out.status.is_some_and(|s| s.success()), "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.starts_with(&format!("Book: built-in ({} entries)\n", BUILT_IN.len() / 16)), "{}", out.stdout);
+    assert!(out.stdout.lines().any(|l| l.starts_with("e2e4 ")), "{}", out.stdout);
 
     let out = run_cli(&["book", "--file", "no/such/book.bin"], PROMPT);
     assert!(out.status.is_some_and(|s| !s.success()));
@@ -231,8 +341,8 @@ fn a_relative_book_path_is_found_beside_the_executable() {
 
 #[test]
 fn the_project_book_is_sound() {
-    // book/brudno.bin, made by scripts/make_book.py: a few thousand entries, all legal, and following
-    // its heaviest moves from the start position stays in the book for several plies.
+    // book/brudno.bin (the built-in book), made by scripts/make_book.py: a few thousand entries, all
+    // legal, and following its heaviest moves from the start position stays in the book for several plies.
     let book = Book::open(Path::new("book/brudno.bin")).expect("book/brudno.bin loads");
     assert!(book.len() >= 2000, "{} entries", book.len());
     let mut pos = position(None, &[], false);

@@ -12,6 +12,8 @@ use common::{Engine, infos};
 /// Polyglot book and tablebase directory of the repository, used as non-default text values.
 const BOOK: &str = "book/brudno.bin";
 const TABLES: &str = "tests/data/syzygy";
+/// Entries of the built-in book (book/brudno.bin as compiled in).
+const BUILT_IN_ENTRIES: usize = brudno::book::BUILT_IN.len() / 16;
 /// The start position at move 9 (game ply 16): in the book, but only while `BookDepth` exceeds 16.
 const STARTPOS_PLY_16: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 9";
 
@@ -101,11 +103,7 @@ fn set_and_observe(o: &Announced, value: Option<&str>) -> Vec<String> {
     let name = o.name.as_str();
     let before: &[&str] = match name {
         "UCI_Elo" => &["setoption name UCI_LimitStrength value true"],
-        "OwnBook" => &["setoption name BookFile value book/brudno.bin"],
-        "BookFile" => &["setoption name OwnBook value true"],
-        "BookDepth" | "BookBestMove" => {
-            &["setoption name OwnBook value true", "setoption name BookFile value book/brudno.bin"]
-        }
+        "BookFile" | "BookDepth" | "BookBestMove" => &["setoption name OwnBook value true"],
         "SyzygyProbeDepth" | "SyzygyProbeLimit" | "Syzygy50MoveRule" => {
             &["setoption name SyzygyPath value tests/data/syzygy"]
         }
@@ -157,10 +155,15 @@ fn set_and_observe(o: &Announced, value: Option<&str>) -> Vec<String> {
             let lines = search(&mut e, &mut said, "go depth 1");
             assert!(note(&lines, "limits").contains(&format!("strength {v} Elo")), "{lines:?}");
         }
-        "OwnBook" | "BookFile" => {
-            let loaded = on || v == BOOK;
-            assert_eq!(set.iter().any(|l| l.starts_with("info string book ") && l.ends_with(" entries")), loaded);
-            assert_eq!(book_move(&search(&mut e, &mut said, "go depth 2")), loaded);
+        // OwnBook alone reads the built-in book; with OwnBook on (set before), BookFile's default keeps
+        // the built-in book (nothing new is read) and a file is read in its place.
+        "OwnBook" => {
+            assert_eq!(set.iter().any(|l| l == &format!("info string book built-in: {BUILT_IN_ENTRIES} entries")), on);
+            assert_eq!(book_move(&search(&mut e, &mut said, "go depth 2")), on);
+        }
+        "BookFile" => {
+            assert_eq!(set.iter().any(|l| l.starts_with(&format!("info string book {BOOK}: "))), v == BOOK, "{set:?}");
+            assert!(book_move(&search(&mut e, &mut said, "go depth 2")));
         }
         "BookDepth" => {
             ask(&mut e, &mut said, &format!("position fen {STARTPOS_PLY_16}"));

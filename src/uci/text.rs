@@ -1,10 +1,10 @@
 //! The words of what the engine and its parts report besides results: `Display` for the typed notes
-//! and errors ([`Note`], [`Error`], [`Unusable`]) and for the book's and the tablebases' errors. Only
-//! here do they become sentences; `format` puts them in `info string` lines, and the command line
-//! prints a book error with the same words.
+//! and errors ([`Note`], [`Error`], [`Unusable`]), for a book's source and errors and for the
+//! tablebases' errors. Only here do they become sentences; `format` puts them in `info string` lines,
+//! and the command line prints a book and its errors with the same words.
 
 use super::format::uci_move;
-use crate::book::BookError;
+use crate::book::{BookError, Source};
 use crate::engine::{Error, Note, Unusable};
 use crate::search::limits::Limits;
 use crate::syzygy::TablesError;
@@ -16,7 +16,7 @@ impl Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::FenMended(mend) => write!(f, "fen: {mend}"),
-            Self::Book(book) => write!(f, "book {}: {} entries", book.path.display(), book.entries),
+            Self::Book(book) => write!(f, "book {}: {} entries", book.source, book.entries),
             Self::Tables(found) => write!(f, "Syzygy: {} table files, up to {} pieces", found.files, found.max_pieces),
             Self::Limits(limits, mode) => write!(f, "limits: {}", limits_text(limits, *mode)),
             Self::Search { hash_mb, threads, multipv, overhead } => write!(
@@ -83,13 +83,18 @@ impl Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Io(path, e) => write!(f, "cannot read book {}: {e}", path.display()),
-            Self::Corrupt { path, len } => {
-                write!(
-                    f,
-                    "book {} is not a Polyglot book: {len} bytes is not a positive multiple of 16",
-                    path.display()
-                )
+            Self::Corrupt { book, len } => {
+                write!(f, "book {book} is not a Polyglot book: {len} bytes is not a positive multiple of 16")
             }
+        }
+    }
+}
+
+impl Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::BuiltIn => write!(f, "built-in"),
+            Self::File(path) => write!(f, "{}", path.display()),
         }
     }
 }
