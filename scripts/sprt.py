@@ -82,12 +82,16 @@ def write_ledger(rows: List[Dict[str, str]], path: Path = LEDGER) -> None:
 
 def update_ledger(row: Dict[str, str], path: Path = LEDGER) -> None:
     """Writes one test's line back, keeping the others as they are on disk now (several runs may
-    share the ledger: each rewrites only its own line, under a lock)."""
+    share the ledger: each rewrites only its own line, under a lock). A test marked stopped on disk
+    stays stopped, and `row` learns it."""
     with open(path.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         rows = read_ledger(path)
         for i, other in enumerate(rows):
             if other["name"] == row["name"]:
+                # `stop` while a run goes on wins: the run's row takes the mark and the run ends.
+                if other["status"] == "stopped" and row["status"] == "running":
+                    row["status"] = "stopped"
                 rows[i] = row
                 break
         else:

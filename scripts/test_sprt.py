@@ -67,6 +67,19 @@ class LedgerTest(unittest.TestCase):
         sprt.summarise(r)
         self.assertEqual(r["status"], "stopped")
 
+    def test_a_stop_during_a_run_is_kept_and_ends_the_run(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "ledger.tsv"
+            sprt.write_ledger([row("a")], path)
+            mine = sprt.read_ledger(path)[0]
+            stopped = dict(mine, status="stopped")
+            sprt.update_ledger(stopped, path)
+            mine["penta"] = "0,0,1,0,0"
+            sprt.update_ledger(mine, path)
+            self.assertEqual(mine["status"], "stopped")
+            back = sprt.read_ledger(path)[0]
+            self.assertEqual((back["status"], back["penta"]), ("stopped", "0,0,1,0,0"))
+
     def test_the_committed_ledger_reads(self):
         for r in sprt.read_ledger():
             self.assertEqual(len(sprt.penta_of(r)), 5)
