@@ -623,6 +623,50 @@ fn setoption_errors_and_case() {
 }
 
 #[test]
+fn debug_log_file_holds_every_line_in_and_out() {
+    // A path with spaces, in the temporary directory; a line from an earlier session is kept.
+    let path = std::env::temp_dir().join(format!("brudno debug log {}.txt", std::process::id()));
+    std::fs::write(&path, "earlier session\n").expect("writing the log file");
+    let mut e = engine();
+    expect_silence(&mut e, &format!("setoption name Debug Log File value {}", path.display()));
+    // What the engine printed from here on, as the GUI read it.
+    let mut printed = Vec::new();
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    let (lines, best) = e.read_until_bestmove();
+    printed.extend(lines);
+    printed.push(best.clone());
+    let board = e.ask("d");
+    // Empty (Stockfish's `<empty>`) stops the copy: the next lines are not logged.
+    expect_silence(&mut e, "setoption name Debug Log File value <empty>");
+    e.send("go depth 1");
+    e.read_until_bestmove();
+    let text = std::fs::read_to_string(&path).expect("reading the log file");
+    let _ = std::fs::remove_file(&path);
+
+    let mut expected = vec!["earlier session".to_string(), ">> isready".into(), "<< readyok".into()];
+    expected.push(">> position startpos moves e2e4".into());
+    expected.push(">> go depth 3".into());
+    expected.extend(printed.iter().map(|l| format!("<< {l}")));
+    expected.push(">> d".into());
+    expected.extend(board.iter().map(|l| format!("<< {l}")));
+    expected.extend([">> isready".to_string(), "<< readyok".into()]);
+    expected.push(">> setoption name Debug Log File value <empty>".into());
+    let logged: Vec<&str> = text.lines().collect();
+    assert_eq!(logged, expected, "the log file:\n{text}");
+    assert!(logged.contains(&format!("<< {best}").as_str()) && best.starts_with("bestmove "), "{text}");
+    assert!(logged.iter().any(|l| l.starts_with("<< info depth 3 ")), "{text}");
+
+    // A path that cannot be opened (a directory) is one error line; the engine goes on, logging nothing.
+    let dir = std::env::temp_dir();
+    let error = expect_error(&mut e, &format!("setoption name Debug Log File value {}", dir.display()));
+    assert!(error.starts_with("info string error: Debug Log File: cannot open "), "{error}");
+    e.send("go depth 2");
+    let (_, best) = one_bestmove(&mut e);
+    assert_bestmove_legal(&position(None, &["e2e4"], false), &best);
+}
+
+#[test]
 fn bad_go_reports_and_still_moves() {
     // Every `go` ends with exactly one legal bestmove: each word that cannot be read gives one error line
     // naming it, and the search runs with the rest. No `stop` is sent.

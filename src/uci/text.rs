@@ -1,8 +1,9 @@
 //! The words of what the engine and its parts report besides results: `Display` for the typed notes
-//! and errors ([`Note`], [`Error`], [`Unusable`]) and for the book's and the tablebases' errors. Only
-//! here do they become sentences; `format` puts them in `info string` lines, and the command line
-//! prints a book error with the same words.
+//! and errors ([`Note`], [`Error`], [`Unusable`]), for the book's and the tablebases' errors, and for
+//! a `Debug Log File` that cannot be opened. Only here do they become sentences; `format` puts them
+//! in `info string` lines, and the command line prints a book error with the same words.
 
+use super::debug_log::LogError;
 use super::format::uci_move;
 use crate::book::BookError;
 use crate::engine::{Error, Note, Unusable};
@@ -91,6 +92,12 @@ impl Display for BookError {
                 )
             }
         }
+    }
+}
+
+impl Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Debug Log File: cannot open '{}': {}; not logging", self.path.display(), self.error)
     }
 }
 
