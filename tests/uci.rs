@@ -169,6 +169,71 @@ fn node_limit_is_respected() {
     }
 }
 
+/// The last `info` line with a pv among `lines`.
+fn last_info(lines: &[String]) -> common::Info {
+    infos(lines).pop().unwrap_or_else(|| panic!("no info line: {lines:?}"))
+}
+
+#[test]
+fn a_search_cut_inside_an_iteration_ends_with_the_line_of_the_move_played() {
+    // One thread counts its nodes exactly: a budget of N ends the search at N nodes, inside an
+    // iteration, and the last line says so, with the move played and its score.
+    let mut e = engine();
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let pos = position(Some(MIDDLEGAME), &[], false);
+    let (mut deeper, mut repeated) = (0, 0);
+    for n in (1..=30).map(|i| i * 1500) {
+        e.send("ucinewgame");
+        e.send(&format!("go nodes {n}"));
+        let (lines, best) = one_bestmove(&mut e);
+        assert_pvs_legal(&pos, &lines);
+        let last = last_info(&lines);
+        assert_eq!(
+            last.pv[0],
+            parse_bestmove(&best).0,
+            "go nodes {n}: the last line is not the move played: {lines:?}"
+        );
+        assert_eq!(last.nodes, Some(n), "go nodes {n}: the last line does not count the whole search: {lines:?}");
+        assert!(last.score.is_some() && last.bound.is_none() && last.multipv == Some(1), "go nodes {n}: {lines:?}");
+        // The deepest completed iteration: its exact lines (a bound is an aspiration failure).
+        let its = infos(&lines);
+        let before = &its[..its.len() - 1];
+        let completed = before.iter().filter(|i| i.bound.is_none()).filter_map(|i| i.depth).max().unwrap_or(0);
+        let depth = last.depth.unwrap_or(0);
+        if depth == completed + 1 {
+            // The best move so far was searched in full at the interrupted depth: that depth's line.
+            deeper += 1;
+        } else {
+            // Otherwise the last completed depth's line again, with the final count.
+            assert_eq!(depth, completed, "go nodes {n}: {lines:?}");
+            let previous = before.iter().rev().find(|i| i.bound.is_none()).expect("a completed line");
+            assert_eq!((&last.pv, last.score), (&previous.pv, previous.score), "go nodes {n}: {lines:?}");
+            repeated += 1;
+        }
+    }
+    // Both kinds of cut happen among these budgets.
+    assert!(deeper > 0 && repeated > 0, "{deeper} cut with a deeper line, {repeated} with the last one repeated");
+
+    // `stop` in an infinite search: a last line comes after the stop, for the move played.
+    e.send("go infinite");
+    e.expect_line(|l| l.starts_with("info depth 6"), PROMPT);
+    assert_no_bestmove(&e.sync(), "go infinite");
+    e.send("stop");
+    // What came after `readyok`: the lines of iterations that ended meanwhile, if any, and the last.
+    let (lines, best) = e.read_until_bestmove_within(Duration::from_secs(15));
+    assert_pvs_legal(&pos, &lines);
+    assert_eq!(last_info(&lines).pv[0], parse_bestmove(&best).0, "{lines:?}");
+    // `stop` at once: the first depth is still completed and reported.
+    for _ in 0..20 {
+        e.send("go infinite");
+        e.send("stop");
+        let (lines, best) = one_bestmove(&mut e);
+        let last = last_info(&lines);
+        assert!(last.depth.is_some_and(|d| d >= 1), "{lines:?}");
+        assert_eq!(last.pv[0], parse_bestmove(&best).0, "{lines:?}");
+    }
+}
+
 #[test]
 fn movetime_search_ends_by_itself() {
     let mut e = engine();
