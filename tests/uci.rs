@@ -1115,6 +1115,139 @@ fn cli_version_and_help() {
     assert!(out.status.is_some_and(|s| !s.success()), "an unknown subcommand must fail");
 }
 
+/// The arguments and options of one `--help` text, each with the default clap shows for it, if any.
+fn help_entries(help: &str) -> Vec<(String, Option<String>)> {
+    let mut entries: Vec<(String, String)> = Vec::new();
+    let mut open = false;
+    for line in help.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let text = line.trim_start();
+        if text.is_empty() {
+            // Long help puts blank lines inside an entry.
+        } else if indent == 0 {
+            // A section heading or the usage line.
+            open = false;
+        } else if indent <= 6 && text.starts_with(['-', '[', '<']) {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            // `-h, --help`: the long name.
+            let short = words[0].len() == 3 && words[0].ends_with(',');
+            let name = if short { words.get(1).unwrap_or(&words[0]) } else { &words[0] };
+            entries.push((name.to_string(), text.to_string()));
+            open = true;
+        } else if open && let Some(last) = entries.last_mut() {
+            last.1.push(' ');
+            last.1.push_str(text);
+        }
+    }
+    entries
+        .into_iter()
+        .map(|(name, text)| {
+            let default = text.split("[default: ").nth(1).and_then(|d| d.split(']').next()).map(str::to_string);
+            (name, default)
+        })
+        .collect()
+}
+
+/// An argument or option, and the default its help shows.
+type Shown = (&'static str, Option<&'static str>);
+
+#[test]
+fn cli_help_shows_every_default() {
+    // Every argument and option of every subcommand, with the default its help must show (`None`:
+    // it has none to show — a flag, a value it requires, or one whose absence it explains in words).
+    // An option added later fails here until it is listed.
+    let commands: &[(&[&str], &[Shown])] = &[
+        (&[], &[("--help", None), ("--version", None)]),
+        (
+            &["perft"],
+            &[
+                ("[DEPTH]", Some("5")),
+                ("--fen", None),
+                ("--divide", None),
+                ("--chess960", None),
+                ("--suite", None),
+                ("--depth", None),
+                ("--help", None),
+            ],
+        ),
+        (&["bench"], &[("[DEPTH]", Some("13")), ("--stats", None), ("--help", None)]),
+        (
+            &["epd"],
+            &[
+                ("<FILE>", None),
+                ("--movetime", Some("1000")),
+                ("--depth", None),
+                ("--threads", Some("1")),
+                ("--hash", Some("16")),
+                ("--help", None),
+            ],
+        ),
+        (
+            &["stats"],
+            &[("--fen", None), ("--epd", None), ("--depth", Some("10")), ("--tree-depth", Some("4")), ("--help", None)],
+        ),
+        (
+            &["tree"],
+            &[("--fen", None), ("--depth", Some("3")), ("--format", Some("svg")), ("--out", None), ("--help", None)],
+        ),
+        (&["eval"], &[("--fen", None), ("--help", None)]),
+        (
+            &["datagen"],
+            &[
+                ("--out", None),
+                ("--games", None),
+                ("--threads", Some("1")),
+                ("--nodes", Some("5000")),
+                ("--seed", None),
+                ("--openings", None),
+                ("--help", None),
+            ],
+        ),
+        (&["book"], &[("--fen", None), ("--file", Some("book/brudno.bin")), ("--help", None)]),
+        (&["tune"], &[("--help", None)]),
+        (&["tune", "extract"], &[("--pgn", None), ("--out", None), ("--skip-plies", Some("8")), ("--help", None)]),
+        (
+            &["tune", "fit"],
+            &[
+                ("--data", None),
+                ("--lambda", Some("1")),
+                ("--out", None),
+                ("--init", Some("hand")),
+                ("--k", None),
+                ("--epochs", Some("300")),
+                ("--lr", Some("1")),
+                ("--threads", Some("2")),
+                ("--holdout", Some("0.1")),
+                ("--reg", Some("0.001")),
+                ("--mirror-files", None),
+                ("--smooth", Some("0")),
+                ("--freeze-tables", None),
+                ("--early-stop", None),
+                ("--note", None),
+                ("--check", Some("50")),
+                ("--drop", None),
+                ("--help", None),
+            ],
+        ),
+        (&["tune", "wdl"], &[("--data", None), ("--iterations", Some("2000")), ("--help", None)]),
+    ];
+    for (words, expected) in commands {
+        let mut args = words.to_vec();
+        args.push("--help");
+        let out = run_cli(&args, CLI);
+        assert!(out.status.is_some_and(|s| s.success()), "brudno {words:?} --help: {}", out.stderr);
+        let found = help_entries(&out.stdout);
+        let expected: Vec<(String, Option<String>)> =
+            expected.iter().map(|(n, d)| (n.to_string(), d.map(str::to_string))).collect();
+        assert_eq!(found, expected, "brudno {} --help:\n{}", words.join(" "), out.stdout);
+    }
+    // The default depth of perft is the one it searches.
+    let out = run_cli(&["perft"], CLI);
+    assert!(out.stdout.lines().any(|l| l == "Nodes: 4865609"), "{}", out.stdout);
+    let out = run_cli(&["perft", "--depth", "2"], CLI);
+    assert!(out.stdout.lines().any(|l| l == "Nodes: 400"), "{}", out.stdout);
+}
+
 #[test]
 fn cli_perft() {
     let out = run_cli(&["perft", "4"], CLI);
