@@ -3,10 +3,14 @@
 use brudno::search::limits::Limits;
 use brudno::uci;
 use brudno::{bench, epd, perft, position::Position};
+use clap::builder::ArgPredicate;
 use clap::{Parser, Subcommand};
 use shakmaty::CastlingMode;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// `brudno perft`'s depth when none is given (and no suite), as clap reads it.
+const DEFAULT_PERFT_DEPTH: &str = "5";
 
 #[derive(Parser)]
 #[command(
@@ -23,7 +27,11 @@ struct Cli {
 enum Cmd {
     /// Count leaf nodes of the move tree (move generator check).
     Perft {
-        /// Depth in plies (the maximum depth with --suite).
+        /// Depth in plies (with --suite: the maximum depth, all depths in the file when not given).
+        #[arg(
+            default_value = DEFAULT_PERFT_DEPTH,
+            default_value_ifs = [("suite", ArgPredicate::IsPresent, None), ("max_depth", ArgPredicate::IsPresent, None)]
+        )]
         depth: Option<u32>,
         /// Position (default: the start position).
         #[arg(long)]
@@ -163,7 +171,10 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Perft { depth, fen, divide, chess960, suite, max_depth }) => match suite {
             Some(file) => run_suite(&file, max_depth.or(depth), chess960),
-            None => run_perft(depth.or(max_depth).unwrap_or(5), fen.as_deref(), divide, chess960),
+            None => {
+                let depth = depth.or(max_depth).unwrap_or_else(|| unreachable!("clap gives the default depth"));
+                run_perft(depth, fen.as_deref(), divide, chess960)
+            }
         },
         Some(Cmd::Bench { depth, stats }) => {
             run_bench(depth, stats);

@@ -1,7 +1,8 @@
 //! Every option the engine announces, through the real binary: each is set to its default and to
 //! another value in a fresh engine, no error line is printed, and where the value shows it is read
 //! back — in `debug on`'s notes (`info string limits: ...`, `info string search: hash 16 MB ...`), in
-//! a short search's lines, in `go perft`'s castling notation, in the book's and the tablebases' notes.
+//! a short search's lines, in `go perft`'s castling notation, in the book's and the tablebases' notes,
+//! in the debug log file.
 //! The options come from the `uci` answer, so an option added later is tested too (a text option
 //! needs a test value here).
 
@@ -16,6 +17,11 @@ const TABLES: &str = "tests/data/syzygy";
 const BUILT_IN_ENTRIES: usize = brudno::book::BUILT_IN.len() / 16;
 /// The start position at move 9 (game ply 16): in the book, but only while `BookDepth` exceeds 16.
 const STARTPOS_PLY_16: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 9";
+
+/// The debug log file of this test run (in the temporary directory), used as a non-default text value.
+fn log_file() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("brudno-options-{}.log", std::process::id()))
+}
 
 /// An option as the engine announces it.
 #[derive(Debug)]
@@ -59,6 +65,7 @@ fn other_value(o: &Announced) -> Option<String> {
             match o.name.as_str() {
                 "BookFile" => BOOK,
                 "SyzygyPath" => TABLES,
+                "Debug Log File" => return Some(log_file().display().to_string()),
                 other => panic!("no test value for the text option '{other}': add one in other_value"),
             }
             .to_string(),
@@ -109,6 +116,9 @@ fn set_and_observe(o: &Announced, value: Option<&str>) -> Vec<String> {
         }
         _ => &[],
     };
+    if name == "Debug Log File" {
+        let _ = std::fs::remove_file(log_file());
+    }
     for cmd in before.iter().chain(&["debug on"]) {
         ask(&mut e, &mut said, cmd);
     }
@@ -173,6 +183,13 @@ fn set_and_observe(o: &Announced, value: Option<&str>) -> Vec<String> {
         "BookBestMove" => assert!(book_move(&search(&mut e, &mut said, "go depth 2"))),
         "SyzygyPath" => {
             assert_eq!(set.iter().any(|l| l.starts_with("info string Syzygy: 12 table files")), v == TABLES, "{set:?}");
+        }
+        "Debug Log File" => {
+            let lines = search(&mut e, &mut said, "go depth 1");
+            let logged = std::fs::read_to_string(log_file()).unwrap_or_default();
+            let _ = std::fs::remove_file(log_file());
+            let best = lines.last().expect("the bestmove line");
+            assert_eq!(logged.lines().any(|l| l == format!("<< {best}")), v != "<empty>", "{v}: {logged}");
         }
         // No effect to read back (Clear Hash, Ponder, the tablebase probe settings): the engine
         // accepts the value and still searches.

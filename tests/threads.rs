@@ -1,7 +1,8 @@
 //! Lazy SMP over the real binary: with `Threads` above 1 every kind of `go` (depth, movetime,
 //! infinite + `stop`, pondering + `ponderhit`, nodes) still ends with exactly one legal `bestmove`,
-//! the `info` node counts stay sane, the pool can be resized between searches, and positions with
-//! one legal move, a mate to find or no move at all work with several threads.
+//! the `info` node counts stay sane, the helpers keep `go nodes` and a strength level searches as
+//! with one thread, the pool can be resized between searches, and positions with one legal move, a
+//! mate to find or no move at all work with several threads.
 //!
 //! Searches are short (a few hundred milliseconds or shallow depths) so the file runs in seconds;
 //! waits only guard against hangs and nothing here measures speed.
@@ -74,18 +75,77 @@ fn two_threads_depth_movetime_and_infinite() {
 }
 
 #[test]
-fn two_threads_node_limit_counts_every_thread() {
-    let mut e = engine(2);
+fn helpers_keep_the_node_budget() {
+    // The last line counts every thread's nodes once all have stopped: the whole search. Each thread
+    // publishes its count every 1024 nodes (CHECK_EVERY) and stops when everyone's published count
+    // reaches the budget, so the whole count ends at the budget or a little over: here at most two
+    // batches per helper (README: about one, measured).
+    for threads in [2u64, 4] {
+        let mut e = engine(threads as usize);
+        e.send(&format!("position fen {MIDDLEGAME}"));
+        for budget in [30_000u64, 100_000] {
+            for _ in 0..5 {
+                e.send(&format!("go nodes {budget}"));
+                let (lines, best) = one_legal_bestmove(&mut e, MIDDLEGAME, Duration::from_secs(20));
+                let nodes = sane_nodes(&lines);
+                let last = *nodes.last().unwrap_or(&0);
+                let over = 2 * 1024 * (threads - 1);
+                assert!(
+                    (budget..=budget + over).contains(&last),
+                    "Threads {threads}: {last} nodes for a {budget}-node budget: {lines:?}"
+                );
+                assert_eq!(infos(&lines).last().map(|i| i.pv[0].clone()), Some(best), "{lines:?}");
+            }
+        }
+        for n in [0, 1, 50] {
+            e.send(&format!("go nodes {n}"));
+            one_legal_bestmove(&mut e, MIDDLEGAME, Duration::from_secs(10));
+        }
+    }
+}
+
+/// The `info` lines of a strength-limited search in a fresh engine with `threads` threads, without
+/// their times (`time`, `nps`), and the last line apart (the level's random choice may differ).
+fn strength_limited_lines(threads: usize, elo: u32, go: &str) -> (Vec<String>, String) {
+    let mut e = engine(threads);
+    assert!(e.ask("setoption name UCI_LimitStrength value true").is_empty());
+    assert!(e.ask(&format!("setoption name UCI_Elo value {elo}")).is_empty());
     e.send(&format!("position fen {MIDDLEGAME}"));
-    e.send("go nodes 30000");
+    e.send(go);
     let (lines, _) = one_legal_bestmove(&mut e, MIDDLEGAME, Duration::from_secs(20));
-    let nodes = sane_nodes(&lines);
-    // Threads publish their counts in batches: a little over the budget, never far.
-    let last = *nodes.last().unwrap_or(&0);
-    assert!(last <= 30_000 + 2 * 1024, "{last} nodes for a 30000-node budget: {lines:?}");
-    for n in [0, 1, 50] {
-        e.send(&format!("go nodes {n}"));
-        one_legal_bestmove(&mut e, MIDDLEGAME, Duration::from_secs(10));
+    let mut untimed: Vec<String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if matches!(words[i], "time" | "nps") {
+                    i += 2;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect();
+    let last = untimed.pop().expect("info lines");
+    let nodes = last.split_whitespace().skip_while(|w| *w != "nodes").nth(1).unwrap_or("").to_string();
+    (untimed, nodes)
+}
+
+#[test]
+fn a_strength_level_searches_the_same_with_helpers() {
+    // A level is a node budget and a choice among its lines, calibrated with one thread: with more
+    // threads the main thread searches it alone, line for line and node for node the same search.
+    for (elo, go) in [(1350, "go wtime 60000 btime 60000"), (2000, "go movetime 10000"), (1800, "go nodes 5000")] {
+        let (one, one_nodes) = strength_limited_lines(1, elo, go);
+        let (two, two_nodes) = strength_limited_lines(2, elo, go);
+        assert!(one.iter().any(|l| l.contains(" multipv 4 ")), "{one:?}");
+        assert_eq!(one, two, "UCI_Elo {elo}, {go}: one thread against two");
+        assert_eq!(one_nodes, two_nodes, "UCI_Elo {elo}, {go}");
     }
 }
 

@@ -169,6 +169,71 @@ fn node_limit_is_respected() {
     }
 }
 
+/// The last `info` line with a pv among `lines`.
+fn last_info(lines: &[String]) -> common::Info {
+    infos(lines).pop().unwrap_or_else(|| panic!("no info line: {lines:?}"))
+}
+
+#[test]
+fn a_search_cut_inside_an_iteration_ends_with_the_line_of_the_move_played() {
+    // One thread counts its nodes exactly: a budget of N ends the search at N nodes, inside an
+    // iteration, and the last line says so, with the move played and its score.
+    let mut e = engine();
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let pos = position(Some(MIDDLEGAME), &[], false);
+    let (mut deeper, mut repeated) = (0, 0);
+    for n in (1..=30).map(|i| i * 1500) {
+        e.send("ucinewgame");
+        e.send(&format!("go nodes {n}"));
+        let (lines, best) = one_bestmove(&mut e);
+        assert_pvs_legal(&pos, &lines);
+        let last = last_info(&lines);
+        assert_eq!(
+            last.pv[0],
+            parse_bestmove(&best).0,
+            "go nodes {n}: the last line is not the move played: {lines:?}"
+        );
+        assert_eq!(last.nodes, Some(n), "go nodes {n}: the last line does not count the whole search: {lines:?}");
+        assert!(last.score.is_some() && last.bound.is_none() && last.multipv == Some(1), "go nodes {n}: {lines:?}");
+        // The deepest completed iteration: its exact lines (a bound is an aspiration failure).
+        let its = infos(&lines);
+        let before = &its[..its.len() - 1];
+        let completed = before.iter().filter(|i| i.bound.is_none()).filter_map(|i| i.depth).max().unwrap_or(0);
+        let depth = last.depth.unwrap_or(0);
+        if depth == completed + 1 {
+            // The best move so far was searched in full at the interrupted depth: that depth's line.
+            deeper += 1;
+        } else {
+            // Otherwise the last completed depth's line again, with the final count.
+            assert_eq!(depth, completed, "go nodes {n}: {lines:?}");
+            let previous = before.iter().rev().find(|i| i.bound.is_none()).expect("a completed line");
+            assert_eq!((&last.pv, last.score), (&previous.pv, previous.score), "go nodes {n}: {lines:?}");
+            repeated += 1;
+        }
+    }
+    // Both kinds of cut happen among these budgets.
+    assert!(deeper > 0 && repeated > 0, "{deeper} cut with a deeper line, {repeated} with the last one repeated");
+
+    // `stop` in an infinite search: a last line comes after the stop, for the move played.
+    e.send("go infinite");
+    e.expect_line(|l| l.starts_with("info depth 6"), PROMPT);
+    assert_no_bestmove(&e.sync(), "go infinite");
+    e.send("stop");
+    // What came after `readyok`: the lines of iterations that ended meanwhile, if any, and the last.
+    let (lines, best) = e.read_until_bestmove_within(Duration::from_secs(15));
+    assert_pvs_legal(&pos, &lines);
+    assert_eq!(last_info(&lines).pv[0], parse_bestmove(&best).0, "{lines:?}");
+    // `stop` at once: the first depth is still completed and reported.
+    for _ in 0..20 {
+        e.send("go infinite");
+        e.send("stop");
+        let (lines, best) = one_bestmove(&mut e);
+        let last = last_info(&lines);
+        assert!(last.depth.is_some_and(|d| d >= 1), "{lines:?}");
+        assert_eq!(last.pv[0], parse_bestmove(&best).0, "{lines:?}");
+    }
+}
+
 #[test]
 fn movetime_search_ends_by_itself() {
     let mut e = engine();
@@ -623,6 +688,50 @@ fn setoption_errors_and_case() {
 }
 
 #[test]
+fn debug_log_file_holds_every_line_in_and_out() {
+    // A path with spaces, in the temporary directory; a line from an earlier session is kept.
+    let path = std::env::temp_dir().join(format!("brudno debug log {}.txt", std::process::id()));
+    std::fs::write(&path, "earlier session\n").expect("writing the log file");
+    let mut e = engine();
+    expect_silence(&mut e, &format!("setoption name Debug Log File value {}", path.display()));
+    // What the engine printed from here on, as the GUI read it.
+    let mut printed = Vec::new();
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    let (lines, best) = e.read_until_bestmove();
+    printed.extend(lines);
+    printed.push(best.clone());
+    let board = e.ask("d");
+    // Empty (Stockfish's `<empty>`) stops the copy: the next lines are not logged.
+    expect_silence(&mut e, "setoption name Debug Log File value <empty>");
+    e.send("go depth 1");
+    e.read_until_bestmove();
+    let text = std::fs::read_to_string(&path).expect("reading the log file");
+    let _ = std::fs::remove_file(&path);
+
+    let mut expected = vec!["earlier session".to_string(), ">> isready".into(), "<< readyok".into()];
+    expected.push(">> position startpos moves e2e4".into());
+    expected.push(">> go depth 3".into());
+    expected.extend(printed.iter().map(|l| format!("<< {l}")));
+    expected.push(">> d".into());
+    expected.extend(board.iter().map(|l| format!("<< {l}")));
+    expected.extend([">> isready".to_string(), "<< readyok".into()]);
+    expected.push(">> setoption name Debug Log File value <empty>".into());
+    let logged: Vec<&str> = text.lines().collect();
+    assert_eq!(logged, expected, "the log file:\n{text}");
+    assert!(logged.contains(&format!("<< {best}").as_str()) && best.starts_with("bestmove "), "{text}");
+    assert!(logged.iter().any(|l| l.starts_with("<< info depth 3 ")), "{text}");
+
+    // A path that cannot be opened (a directory) is one error line; the engine goes on, logging nothing.
+    let dir = std::env::temp_dir();
+    let error = expect_error(&mut e, &format!("setoption name Debug Log File value {}", dir.display()));
+    assert!(error.starts_with("info string error: Debug Log File: cannot open "), "{error}");
+    e.send("go depth 2");
+    let (_, best) = one_bestmove(&mut e);
+    assert_bestmove_legal(&position(None, &["e2e4"], false), &best);
+}
+
+#[test]
 fn bad_go_reports_and_still_moves() {
     // Every `go` ends with exactly one legal bestmove: each word that cannot be read gives one error line
     // naming it, and the search runs with the rest. No `stop` is sent.
@@ -1004,6 +1113,139 @@ fn cli_version_and_help() {
     }
     let out = run_cli(&["frobnicate"], CLI);
     assert!(out.status.is_some_and(|s| !s.success()), "an unknown subcommand must fail");
+}
+
+/// The arguments and options of one `--help` text, each with the default clap shows for it, if any.
+fn help_entries(help: &str) -> Vec<(String, Option<String>)> {
+    let mut entries: Vec<(String, String)> = Vec::new();
+    let mut open = false;
+    for line in help.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let text = line.trim_start();
+        if text.is_empty() {
+            // Long help puts blank lines inside an entry.
+        } else if indent == 0 {
+            // A section heading or the usage line.
+            open = false;
+        } else if indent <= 6 && text.starts_with(['-', '[', '<']) {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            // `-h, --help`: the long name.
+            let short = words[0].len() == 3 && words[0].ends_with(',');
+            let name = if short { words.get(1).unwrap_or(&words[0]) } else { &words[0] };
+            entries.push((name.to_string(), text.to_string()));
+            open = true;
+        } else if open && let Some(last) = entries.last_mut() {
+            last.1.push(' ');
+            last.1.push_str(text);
+        }
+    }
+    entries
+        .into_iter()
+        .map(|(name, text)| {
+            let default = text.split("[default: ").nth(1).and_then(|d| d.split(']').next()).map(str::to_string);
+            (name, default)
+        })
+        .collect()
+}
+
+/// An argument or option, and the default its help shows.
+type Shown = (&'static str, Option<&'static str>);
+
+#[test]
+fn cli_help_shows_every_default() {
+    // Every argument and option of every subcommand, with the default its help must show (`None`:
+    // it has none to show — a flag, a value it requires, or one whose absence it explains in words).
+    // An option added later fails here until it is listed.
+    let commands: &[(&[&str], &[Shown])] = &[
+        (&[], &[("--help", None), ("--version", None)]),
+        (
+            &["perft"],
+            &[
+                ("[DEPTH]", Some("5")),
+                ("--fen", None),
+                ("--divide", None),
+                ("--chess960", None),
+                ("--suite", None),
+                ("--depth", None),
+                ("--help", None),
+            ],
+        ),
+        (&["bench"], &[("[DEPTH]", Some("13")), ("--stats", None), ("--help", None)]),
+        (
+            &["epd"],
+            &[
+                ("<FILE>", None),
+                ("--movetime", Some("1000")),
+                ("--depth", None),
+                ("--threads", Some("1")),
+                ("--hash", Some("16")),
+                ("--help", None),
+            ],
+        ),
+        (
+            &["stats"],
+            &[("--fen", None), ("--epd", None), ("--depth", Some("10")), ("--tree-depth", Some("4")), ("--help", None)],
+        ),
+        (
+            &["tree"],
+            &[("--fen", None), ("--depth", Some("3")), ("--format", Some("svg")), ("--out", None), ("--help", None)],
+        ),
+        (&["eval"], &[("--fen", None), ("--help", None)]),
+        (
+            &["datagen"],
+            &[
+                ("--out", None),
+                ("--games", None),
+                ("--threads", Some("1")),
+                ("--nodes", Some("5000")),
+                ("--seed", None),
+                ("--openings", None),
+                ("--help", None),
+            ],
+        ),
+        (&["book"], &[("--fen", None), ("--file", Some("book/brudno.bin")), ("--help", None)]),
+        (&["tune"], &[("--help", None)]),
+        (&["tune", "extract"], &[("--pgn", None), ("--out", None), ("--skip-plies", Some("8")), ("--help", None)]),
+        (
+            &["tune", "fit"],
+            &[
+                ("--data", None),
+                ("--lambda", Some("1")),
+                ("--out", None),
+                ("--init", Some("hand")),
+                ("--k", None),
+                ("--epochs", Some("300")),
+                ("--lr", Some("1")),
+                ("--threads", Some("2")),
+                ("--holdout", Some("0.1")),
+                ("--reg", Some("0.001")),
+                ("--mirror-files", None),
+                ("--smooth", Some("0")),
+                ("--freeze-tables", None),
+                ("--early-stop", None),
+                ("--note", None),
+                ("--check", Some("50")),
+                ("--drop", None),
+                ("--help", None),
+            ],
+        ),
+        (&["tune", "wdl"], &[("--data", None), ("--iterations", Some("2000")), ("--help", None)]),
+    ];
+    for (words, expected) in commands {
+        let mut args = words.to_vec();
+        args.push("--help");
+        let out = run_cli(&args, CLI);
+        assert!(out.status.is_some_and(|s| s.success()), "brudno {words:?} --help: {}", out.stderr);
+        let found = help_entries(&out.stdout);
+        let expected: Vec<(String, Option<String>)> =
+            expected.iter().map(|(n, d)| (n.to_string(), d.map(str::to_string))).collect();
+        assert_eq!(found, expected, "brudno {} --help:\n{}", words.join(" "), out.stdout);
+    }
+    // The default depth of perft is the one it searches.
+    let out = run_cli(&["perft"], CLI);
+    assert!(out.stdout.lines().any(|l| l == "Nodes: 4865609"), "{}", out.stdout);
+    let out = run_cli(&["perft", "--depth", "2"], CLI);
+    assert!(out.stdout.lines().any(|l| l == "Nodes: 400"), "{}", out.stdout);
 }
 
 #[test]

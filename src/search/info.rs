@@ -35,6 +35,9 @@ pub(super) struct SearchInfo {
     pub root_moves: Vec<Move>,
     /// Nodes this thread spent below each root move (for time management).
     pub root_nodes: Vec<(Move, u64)>,
+    /// The score of the root move that last raised alpha in the running root search, whose line is
+    /// the root frame's PV: the best so far, shown when the search is cut before the iteration ends.
+    pub root_best: Score,
     /// Tablebases.
     pub tb: TbState,
     /// This thread's place among the threads of the search (`None`: searching alone, as in bench).
@@ -47,8 +50,9 @@ pub(super) struct SearchInfo {
     pub nodestime: Option<u64>,
     /// Abort the search past this time on our clock.
     pub hard: Option<Duration>,
-    /// Whether an iteration has completed: until then the clock does not stop the search (only
-    /// `stop` and the node limit do), so every timed `go` reports a searched line and its score.
+    /// Whether an iteration has completed: until then neither the clock, the node limit nor `stop`
+    /// ends the main thread's search, so every `go` reports a searched line and its score (depth 1
+    /// takes well under a millisecond). Helpers, which report nothing, stop at once.
     pub iterated: bool,
     /// When `go` arrived.
     pub start: Instant,
@@ -76,6 +80,7 @@ impl SearchInfo {
             shared: Arc::new(Shared::default()),
             root_moves: Vec::new(),
             root_nodes: Vec::new(),
+            root_best: -Score::INFINITE,
             tb: TbState::default(),
             seat,
             other_nodes: 0,

@@ -154,6 +154,11 @@ pub struct Outcome {
     pub counters: counters::Counters,
     /// Search counters when each depth completed (cumulative, index 0 = depth 1).
     pub depth_counters: Vec<counters::Counters>,
+    /// The line of the move played (as `multipv 1`), when the last line reported is not its line: the
+    /// search was cut inside an iteration (the line is that depth's if the move was searched there,
+    /// else the last completed depth's), or a strength level chose another line. Its counts are the
+    /// worker's when it returned; the search thread reports it with the whole search's.
+    pub final_line: Option<Box<Iteration>>,
 }
 
 enum Msg {
@@ -189,17 +194,28 @@ impl SearchThread {
                     match msg {
                         Msg::Go(job) => {
                             let seat = pool.start(&job);
-                            let outcome = match catch_unwind(AssertUnwindSafe(|| worker.run_seated(&job, Some(seat)))) {
-                                Ok(o) => o,
-                                Err(_) => {
-                                    log::error!("search panicked; playing the first legal move");
-                                    let best = job.pos.legal_moves().first().copied();
-                                    Outcome { best, ..Outcome::default() }
-                                }
-                            };
+                            let tallies = seat.clone();
+                            let mut outcome =
+                                match catch_unwind(AssertUnwindSafe(|| worker.run_seated(&job, Some(seat)))) {
+                                    Ok(o) => o,
+                                    Err(_) => {
+                                        log::error!("search panicked; playing the first legal move");
+                                        let best = job.pos.legal_moves().first().copied();
+                                        Outcome { best, ..Outcome::default() }
+                                    }
+                                };
                             log::debug!("main search over {:?} after go", job.start.elapsed());
                             // No helper searches on once the move is out.
                             pool.finish();
+                            // Every thread has stopped and published its last counts: the whole search's.
+                            let (nodes, tbhits) = tallies.total();
+                            outcome.nodes = outcome.nodes.max(nodes);
+                            if let Some(mut line) = outcome.final_line.take() {
+                                line.nodes = outcome.nodes;
+                                line.tbhits = line.tbhits.max(tbhits);
+                                line.time = job.start.elapsed();
+                                let _ = report_tx.send(Report::Iteration(*line));
+                            }
                             let _ = report_tx.send(Report::Finished(outcome));
                         }
                         Msg::Clear => {

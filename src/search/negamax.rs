@@ -285,6 +285,9 @@ impl Worker {
                     if pv_node || root {
                         frame::update_pv(&mut self.stack, ply, m);
                     }
+                    if root {
+                        self.info.root_best = score;
+                    }
                     if score >= beta {
                         self.counters.cutoff(stage, searched);
                         // Step 12. A cutoff: remember the quiet move that caused it.

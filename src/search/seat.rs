@@ -53,6 +53,13 @@ impl Seat {
         helper_searches(self.index, depth)
     }
 
+    /// Nodes and tablebase hits last published by every thread of the search, this one's included.
+    pub(super) fn total(&self) -> (u64, u64) {
+        let (nodes, tbhits) = self.others();
+        let own = &self.tallies[self.index];
+        (nodes + own.nodes.load(Ordering::Relaxed), tbhits + own.tbhits.load(Ordering::Relaxed))
+    }
+
     /// Nodes and tablebase hits last published by the other threads of the search.
     pub(super) fn others(&self) -> (u64, u64) {
         self.tallies
@@ -104,5 +111,6 @@ mod tests {
         seats[0].publish(7, 0);
         assert_eq!(seats[0].others(), (1500, 3));
         assert_eq!(seats[1].others(), (507, 1));
+        assert_eq!(seats[2].total(), (1507, 3));
     }
 }

@@ -1,8 +1,9 @@
 //! The `Worker`: per-thread search state and the iterative-deepening driver with aspiration windows,
 //! MultiPV, and the stop/time/node checks. Of an aborted iteration only a new best root move searched
-//! in full is kept. Under lazy SMP (see `smp.rs`) a worker has a seat (`seat.rs`): it publishes its
-//! counts there, a helper skips some depths, and the main thread's reports and node limit count every
-//! thread. What lives for one search is in `info.rs`.
+//! in full is kept, and the line of the move played is handed back for a last report
+//! ([`Outcome::final_line`]). Under lazy SMP (see `smp.rs`) a worker has a seat (`seat.rs`): it
+//! publishes its counts there, a helper skips some depths, and the main thread's reports and node
+//! limit count every thread. What lives for one search is in `info.rs`.
 
 use super::counters::Counters;
 use super::frame::{self, Frame};
@@ -27,8 +28,9 @@ use std::time::Duration;
 enum Line {
     /// Completed: score and PV.
     Done(Score, Vec<Move>),
-    /// Stopped; the PV of a root move searched in full that raised alpha before the stop, if any.
-    Aborted(Option<Vec<Move>>),
+    /// Stopped; the score and PV of a root move searched in full that raised alpha before the stop,
+    /// if any.
+    Aborted(Option<(Score, Vec<Move>)>),
 }
 
 /// Sends reports somewhere (a channel, or nowhere for bench).
@@ -106,8 +108,8 @@ impl Worker {
         if self.stopped {
             return true;
         }
-        // The node budget, like the clock, lets the main thread finish depth 1: every search reports a
-        // line and a score. (Helpers, which report nothing and may skip depth 1, keep it at once.)
+        // The node budget, like the clock and `stop`, lets the main thread finish depth 1: every search
+        // reports a line and a score. (Helpers, which report nothing and may skip depth 1, stop at once.)
         let may_stop = self.info.iterated || self.info.seat.as_ref().is_some_and(Seat::is_helper);
         if may_stop && self.nodes + self.info.other_nodes >= self.info.node_limit {
             self.stopped = true;
@@ -122,7 +124,7 @@ impl Worker {
             // thread was not scheduled in time, or the clock held almost nothing) costs no game.
             let out_of_time =
                 self.info.iterated && matches!((self.info.hard, self.clock_elapsed()), (Some(h), Some(e)) if e >= h);
-            self.stopped = self.info.shared.stopped() || out_of_time;
+            self.stopped = (may_stop && self.info.shared.stopped()) || out_of_time;
         }
         self.stopped
     }
@@ -188,12 +190,15 @@ impl Worker {
         let multipv = wanted.clamp(1, root.len());
         let mut lines: Vec<(Score, Vec<Move>)> = vec![(Score::DRAW, vec![first])];
         let mut outcome = Outcome { best: Some(first), ..Outcome::default() };
+        // The line of the move played, when the last one reported is not it: depth, score, PV.
+        let mut final_line: Option<(Depth, Score, Vec<Move>)> = None;
 
         for depth in 1..=max_depth {
             if self.info.seat.as_ref().is_some_and(|seat| !seat.searches(depth)) {
                 continue;
             }
             let mut this_depth: Vec<(Score, Vec<Move>)> = Vec::new();
+            let mut partial = None;
             for index in 0..multipv {
                 let prev = lines.get(index).map_or(Score::DRAW, |l| l.0);
                 self.info.root_moves =
@@ -201,18 +206,27 @@ impl Worker {
                 let prev_pv = lines.get(index).map_or_else(Vec::new, |l| l.1.clone());
                 match self.aspiration(depth, prev, &prev_pv, index + 1) {
                     Line::Done(score, pv) => this_depth.push((score, pv)),
-                    Line::Aborted(partial) => {
-                        // A root move searched in full at the deeper depth that beat the previous
-                        // best is better informed than the last completed iteration: play it.
-                        if let Some(pv) = partial.filter(|_| index == 0) {
-                            outcome.best = pv.first().copied();
-                            outcome.ponder = pv.get(1).copied();
-                        }
+                    Line::Aborted(line) => {
+                        partial = line.filter(|_| index == 0);
                         break;
                     }
                 }
             }
             if self.stopped && (this_depth.is_empty() || depth > 1) {
+                // Cut inside the iteration. A root move searched in full at this depth that beat the
+                // previous best is better informed than the last completed iteration: play it. Either
+                // way the move played gets a last line, as Stockfish gives one: this depth with the
+                // move's score, or the last completed depth's line (the best move had not been
+                // searched again yet).
+                let line = match partial {
+                    Some((score, pv)) => Some((depth, score, pv)),
+                    None => (outcome.depth > 0).then(|| (outcome.depth, lines[0].0, lines[0].1.clone())),
+                };
+                if let Some((_, _, pv)) = &line {
+                    outcome.best = pv.first().copied();
+                    outcome.ponder = pv.get(1).copied();
+                }
+                final_line = line;
                 break;
             }
             lines = this_depth;
@@ -249,17 +263,25 @@ impl Worker {
             let firsts: Vec<(Score, Move)> = lines.iter().map(|(score, pv)| (*score, pv[0])).collect();
             let seed = self.pos.key() ^ job.start.elapsed().as_nanos() as u64 ^ self.nodes;
             let chosen = s.choose(&firsts, Rng::xorshift(seed).next_f64());
-            if chosen != outcome.best {
+            if chosen != outcome.best
+                && let Some((score, pv)) = lines.iter().find(|(_, pv)| Some(pv[0]) == chosen)
+            {
                 outcome.best = chosen;
-                outcome.ponder =
-                    lines.iter().find(|(_, pv)| Some(pv[0]) == chosen).and_then(|(_, pv)| pv.get(1).copied());
+                outcome.ponder = pv.get(1).copied();
+                // The level plays another line than the last one shown: show it last.
+                final_line = Some((outcome.depth, *score, pv.clone()));
             }
         }
         if outcome.ponder.is_none() {
             outcome.ponder = outcome.best.and_then(|b| self.ponder_from_tt(b));
         }
+        // The final counts, for the search thread to add up once every thread has stopped.
+        if let Some(seat) = &self.info.seat {
+            seat.publish(self.nodes, self.info.tb.hits);
+        }
         outcome.nodes = self.totals().0;
         outcome.counters = self.counters;
+        outcome.final_line = final_line.map(|(depth, score, pv)| Box::new(self.iteration(depth, 1, score, None, pv)));
         outcome
     }
 
@@ -285,7 +307,7 @@ impl Worker {
             let pv = self.stack[0].pv.to_vec();
             if self.stopped && depth > 1 {
                 // A root PV exists only if a move was searched in full and raised alpha before the stop.
-                return Line::Aborted((!pv.is_empty()).then_some(pv));
+                return Line::Aborted((!pv.is_empty()).then_some((self.info.root_best, pv)));
             }
             let bound = if score <= alpha && score > -Score::INFINITE && !self.stopped {
                 Some(Bound::Upper)
@@ -313,13 +335,19 @@ impl Worker {
     }
 
     fn report_line(&mut self, depth: Depth, multipv: usize, score: Score, bound: Option<Bound>, pv: Vec<Move>) {
+        let it = self.iteration(depth, multipv, score, bound, pv);
+        self.report(Report::Iteration(it));
+    }
+
+    /// A line to report, with the search's counts so far.
+    fn iteration(&self, depth: Depth, multipv: usize, score: Score, bound: Option<Bound>, pv: Vec<Move>) -> Iteration {
         // At a root the tables know, their verdict is shown unless the search has found a mate.
         let (score, bound) = match self.info.tb.root_score {
             Some(tb) if !score.is_mate() => (tb, None),
             _ => (score, bound),
         };
         let (nodes, tbhits) = self.totals();
-        let it = Iteration {
+        Iteration {
             depth,
             seldepth: self.seldepth.index().max(depth as usize),
             multipv,
@@ -330,8 +358,7 @@ impl Worker {
             hashfull: self.info.tt.hashfull(),
             tbhits,
             pv,
-        };
-        self.report(Report::Iteration(it));
+        }
     }
 
     /// Adds `nodes` to the count of root move `mv`.

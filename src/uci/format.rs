@@ -83,6 +83,8 @@ pub fn lines(r: &Reply) -> Vec<String> {
         Reply::ReadyOk => vec!["readyok".into()],
         Reply::Error(s) => vec![error(s)],
         Reply::Event(e) => event_lines(e),
+        // An instruction to the output, not a line.
+        Reply::DebugLog(_) => Vec::new(),
     }
 }
 

@@ -4,10 +4,13 @@
 //! A reader thread turns stdin into lines (lossy UTF-8, any length; EOF ends the session); the
 //! main thread parses each into a [`command::Command`], answers the protocol's own commands (`uci`,
 //! `isready`) itself, translates the rest into engine [`Request`]s ([`dispatch`]), and prints every
-//! [`Reply`] through [`format`] (notes and errors worded by [`text`]), flushing per line. Search reports arrive on their own channel, so
-//! `isready` and `stop` are answered while a search runs.
+//! [`Reply`] through [`format`] (notes and errors worded by [`text`]), flushing per line. Search
+//! reports arrive on their own channel, so `isready` and `stop` are answered while a search runs.
+//! With `Debug Log File` set, the loop also copies every line it reads and writes to that file
+//! ([`debug_log`]).
 
 pub mod command;
+pub mod debug_log;
 pub mod format;
 pub mod options;
 pub mod text;
@@ -15,6 +18,8 @@ pub mod text;
 use crate::engine::{Engine, Event, Flow, Request};
 use command::Command;
 use crossbeam_channel::{select, unbounded};
+use debug_log::DebugLog;
+use options::Change;
 use std::io::{BufRead, Write};
 
 /// Something to tell the GUI: the protocol's own answers, or an engine event.
@@ -30,10 +35,15 @@ pub enum Reply {
     Error(String),
     /// What the engine reported.
     Event(Event),
+    /// Copy the session to this file from now on (`Debug Log File`; empty: stop). Not a line for
+    /// the GUI: the run loop's output keeps the log.
+    DebugLog(String),
 }
 
 /// Handles one parsed command: answers `uci` and `isready` here, turns the rest into an engine
-/// request. A refused `setoption` is reported once the engine is idle, where its answer would be.
+/// request. A refused `setoption` is reported once the engine is idle, where its answer would be;
+/// `Debug Log File` is the front end's own and goes to the output as [`Reply::DebugLog`], once the
+/// engine is idle too, as every option is set.
 pub fn dispatch(engine: &mut Engine, cmd: Command, out: &mut impl FnMut(Reply)) -> Flow {
     let request = match cmd {
         Command::Uci => {
@@ -46,7 +56,12 @@ pub fn dispatch(engine: &mut Engine, cmd: Command, out: &mut impl FnMut(Reply)) 
             return Flow::Continue;
         }
         Command::SetOption { name, value } => match options::parse_setting(&name, value.as_deref()) {
-            Ok(setting) => Request::Configure(setting),
+            Ok(Change::Engine(setting)) => Request::Configure(setting),
+            Ok(Change::DebugLogFile(path)) => {
+                engine.wait_idle(&mut |e| out(Reply::Event(e)));
+                out(Reply::DebugLog(path));
+                return Flow::Continue;
+            }
             Err(e) => {
                 engine.wait_idle(&mut |e| out(Reply::Event(e)));
                 out(Reply::Error(e.to_string()));
@@ -96,24 +111,18 @@ pub fn run() {
 
     let mut engine = Engine::new();
     let reports = engine.reports().clone();
-    let mut emit = |r: Reply| {
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
-        for line in format::lines(&r) {
-            log::debug!(">> {line}");
-            let _ = writeln!(out, "{line}");
-        }
-        let _ = out.flush();
-    };
+    let mut log = DebugLog::default();
     loop {
         select! {
             recv(line_rx) -> msg => {
                 let Ok(line) = msg else {
-                    engine.end_of_input(&mut |e| emit(Reply::Event(e)));
+                    engine.end_of_input(&mut |e| emit(&mut log, Reply::Event(e)));
                     break;
                 };
                 let line = line.trim_end_matches(['\n', '\r']);
-                log::debug!("<< {line}");
+                log::debug!(">> {line}");
+                log.read(line);
+                let mut emit = |r: Reply| emit(&mut log, r);
                 match command::parse(line) {
                     Ok(cmd) => {
                         if dispatch(&mut engine, cmd, &mut emit) == Flow::Quit {
@@ -126,9 +135,27 @@ pub fn run() {
             }
             recv(reports) -> msg => {
                 if let Ok(r) = msg {
-                    engine.on_report(r, &mut |e| emit(Reply::Event(e)));
+                    engine.on_report(r, &mut |e| emit(&mut log, Reply::Event(e)));
                 }
             }
         }
     }
+}
+
+/// Writes a reply's lines to stdout (flushed) and to the debug log, or sets the log.
+fn emit(log: &mut DebugLog, r: Reply) {
+    if let Reply::DebugLog(path) = &r {
+        if let Err(e) = log.set(path) {
+            emit(log, Reply::Error(e.to_string()));
+        }
+        return;
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for line in format::lines(&r) {
+        log::debug!("<< {line}");
+        log.wrote(&line);
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = out.flush();
 }

@@ -3,7 +3,8 @@
 //! options (`uci::format`) and reading `setoption` values ([`parse_setting`], the only place option
 //! values are read) both walk this table, so an option is added here, in [`Setting`] and in the
 //! engine's handling of it; its default is the engine's own (`engine::defaults`, `book`, `syzygy`,
-//! `search::strength`), so the engine starts with what is announced.
+//! `search::strength`), so the engine starts with what is announced. One option belongs to the
+//! front end instead of the engine: `Debug Log File` ([`Change::DebugLogFile`], kept by the run loop).
 //! Names match case-insensitively, as the UCI specification asks.
 
 use crate::engine::{Setting, defaults};
@@ -41,9 +42,19 @@ pub enum Kind {
     Str {
         /// Default value.
         default: &'static str,
-        /// The setting of a value (empty for nothing).
-        set: fn(String) -> Setting,
+        /// What a value changes (empty for nothing).
+        set: fn(String) -> Change,
     },
+}
+
+/// What a `setoption` changes: an engine setting, or the front end's own copy of the session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A setting of the engine.
+    Engine(Setting),
+    /// `Debug Log File`: the file every line in and out is appended to (empty: none). The UCI loop
+    /// keeps it; the engine never knows.
+    DebugLogFile(String),
 }
 
 /// One option as announced after `uci`.
@@ -68,7 +79,7 @@ const fn button(name: &'static str, set: fn() -> Setting) -> OptionDef {
 }
 
 /// A text option, empty by default.
-const fn text(name: &'static str, set: fn(String) -> Setting) -> OptionDef {
+const fn text(name: &'static str, set: fn(String) -> Change) -> OptionDef {
     OptionDef { name, kind: Kind::Str { default: EMPTY, set } }
 }
 
@@ -88,13 +99,14 @@ pub const OPTIONS: &[OptionDef] = &[
     check("UCI_LimitStrength", defaults::LIMIT_STRENGTH, Setting::LimitStrength),
     spin("UCI_Elo", strength::DEFAULT_ELO, strength::MIN_ELO, strength::MAX_ELO, Setting::Elo),
     check("OwnBook", book::DEFAULT_ENABLED, Setting::OwnBook),
-    text("BookFile", Setting::BookFile),
+    text("BookFile", |file| Change::Engine(Setting::BookFile(file))),
     spin("BookDepth", book::DEFAULT_DEPTH as i64, 1, 1000, |plies| Setting::BookDepth(plies as u32)),
     check("BookBestMove", book::DEFAULT_BEST, Setting::BookBestMove),
-    text("SyzygyPath", Setting::SyzygyPath),
+    text("SyzygyPath", |path| Change::Engine(Setting::SyzygyPath(path))),
     spin("SyzygyProbeDepth", syzygy::DEFAULT_PROBE_DEPTH as i64, 1, 100, |d| Setting::SyzygyProbeDepth(d as i32)),
     spin("SyzygyProbeLimit", syzygy::DEFAULT_PROBE_LIMIT as i64, 0, 7, |n| Setting::SyzygyProbeLimit(n as usize)),
     check("Syzygy50MoveRule", syzygy::DEFAULT_RULE50, Setting::Syzygy50MoveRule),
+    text("Debug Log File", Change::DebugLogFile),
 ];
 
 /// The value of a string option that names nothing.
@@ -136,8 +148,8 @@ fn echo(text: &str) -> String {
     text.chars().take(40).collect()
 }
 
-/// Validates `setoption name <name> value <value>`: the setting the option's entry makes of the value.
-pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
+/// Validates `setoption name <name> value <value>`: what the option's entry makes of the value.
+pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
     let def = find(name).ok_or_else(|| OptionError::Unknown(echo(name)))?;
     let value = value.map(str::trim);
     let given = || value.ok_or(OptionError::MissingValue(def.name));
@@ -145,17 +157,21 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
         Kind::Spin { min, max, set, .. } => {
             let v = given()?;
             let n: i64 = v.parse().map_err(|_| OptionError::BadValue(def.name, echo(v)))?;
-            if n < min || n > max { Err(OptionError::OutOfRange(def.name, n, min, max)) } else { Ok(set(n)) }
+            if n < min || n > max {
+                Err(OptionError::OutOfRange(def.name, n, min, max))
+            } else {
+                Ok(Change::Engine(set(n)))
+            }
         }
         Kind::Check { set, .. } => {
             let v = given()?;
             match v.to_ascii_lowercase().as_str() {
-                "true" => Ok(set(true)),
-                "false" => Ok(set(false)),
+                "true" => Ok(Change::Engine(set(true))),
+                "false" => Ok(Change::Engine(set(false))),
                 _ => Err(OptionError::BadValue(def.name, echo(v))),
             }
         }
-        Kind::Button { set } => Ok(set()),
+        Kind::Button { set } => Ok(Change::Engine(set())),
         // A missing value or `<empty>` clears a text option.
         Kind::Str { set, .. } => Ok(set(match value {
             Some(v) if v != EMPTY => v.to_string(),
@@ -170,17 +186,17 @@ mod tests {
 
     #[test]
     fn accepted() {
-        assert_eq!(parse_setting("hash", Some("64")), Ok(Setting::Hash(64)));
-        assert_eq!(parse_setting("HASH", Some(" 1 ")), Ok(Setting::Hash(1)));
-        assert_eq!(parse_setting("move overhead", Some("100")), Ok(Setting::MoveOverhead(100)));
-        assert_eq!(parse_setting("Clear Hash", None), Ok(Setting::ClearHash));
-        assert_eq!(parse_setting("UCI_Chess960", Some("true")), Ok(Setting::Chess960(true)));
-        assert_eq!(parse_setting("Ponder", Some("False")), Ok(Setting::Ponder(false)));
-        assert_eq!(parse_setting("MultiPV", Some("3")), Ok(Setting::MultiPv(3)));
-        assert_eq!(parse_setting("Threads", Some("4")), Ok(Setting::Threads(4)));
-        assert_eq!(parse_setting("uci_showwdl", Some("true")), Ok(Setting::ShowWdl(true)));
-        assert_eq!(parse_setting("UCI_LimitStrength", Some("true")), Ok(Setting::LimitStrength(true)));
-        assert_eq!(parse_setting("UCI_Elo", Some("1500")), Ok(Setting::Elo(1500)));
+        assert_eq!(parse_setting("hash", Some("64")), Ok(Change::Engine(Setting::Hash(64))));
+        assert_eq!(parse_setting("HASH", Some(" 1 ")), Ok(Change::Engine(Setting::Hash(1))));
+        assert_eq!(parse_setting("move overhead", Some("100")), Ok(Change::Engine(Setting::MoveOverhead(100))));
+        assert_eq!(parse_setting("Clear Hash", None), Ok(Change::Engine(Setting::ClearHash)));
+        assert_eq!(parse_setting("UCI_Chess960", Some("true")), Ok(Change::Engine(Setting::Chess960(true))));
+        assert_eq!(parse_setting("Ponder", Some("False")), Ok(Change::Engine(Setting::Ponder(false))));
+        assert_eq!(parse_setting("MultiPV", Some("3")), Ok(Change::Engine(Setting::MultiPv(3))));
+        assert_eq!(parse_setting("Threads", Some("4")), Ok(Change::Engine(Setting::Threads(4))));
+        assert_eq!(parse_setting("uci_showwdl", Some("true")), Ok(Change::Engine(Setting::ShowWdl(true))));
+        assert_eq!(parse_setting("UCI_LimitStrength", Some("true")), Ok(Change::Engine(Setting::LimitStrength(true))));
+        assert_eq!(parse_setting("UCI_Elo", Some("1500")), Ok(Change::Engine(Setting::Elo(1500))));
         assert!(parse_setting("UCI_Elo", Some("999")).is_err());
     }
 
@@ -195,13 +211,26 @@ mod tests {
             };
             assert!(parse_setting(def.name, value.as_deref()).is_ok(), "{}", def.name);
         }
-        assert_eq!(parse_setting("bookfile", Some(" /a b/c.bin ")), Ok(Setting::BookFile("/a b/c.bin".into())));
-        assert_eq!(parse_setting("BookFile", Some("<empty>")), Ok(Setting::BookFile(String::new())));
-        assert_eq!(parse_setting("SyzygyPath", None), Ok(Setting::SyzygyPath(String::new())));
-        assert_eq!(parse_setting("SyzygyProbeLimit", Some("5")), Ok(Setting::SyzygyProbeLimit(5)));
-        assert_eq!(parse_setting("Syzygy50MoveRule", Some("false")), Ok(Setting::Syzygy50MoveRule(false)));
-        assert_eq!(parse_setting("OwnBook", Some("true")), Ok(Setting::OwnBook(true)));
-        assert_eq!(parse_setting("BookDepth", Some("8")), Ok(Setting::BookDepth(8)));
+        assert_eq!(
+            parse_setting("bookfile", Some(" /a b/c.bin ")),
+            Ok(Change::Engine(Setting::BookFile("/a b/c.bin".into())))
+        );
+        assert_eq!(parse_setting("BookFile", Some("<empty>")), Ok(Change::Engine(Setting::BookFile(String::new()))));
+        assert_eq!(parse_setting("SyzygyPath", None), Ok(Change::Engine(Setting::SyzygyPath(String::new()))));
+        assert_eq!(parse_setting("SyzygyProbeLimit", Some("5")), Ok(Change::Engine(Setting::SyzygyProbeLimit(5))));
+        assert_eq!(
+            parse_setting("Syzygy50MoveRule", Some("false")),
+            Ok(Change::Engine(Setting::Syzygy50MoveRule(false)))
+        );
+        assert_eq!(parse_setting("OwnBook", Some("true")), Ok(Change::Engine(Setting::OwnBook(true))));
+        assert_eq!(parse_setting("BookDepth", Some("8")), Ok(Change::Engine(Setting::BookDepth(8))));
+        // The front end's option: a path, or nothing.
+        assert_eq!(
+            parse_setting("debug log file", Some(" /tmp/a b.log ")),
+            Ok(Change::DebugLogFile("/tmp/a b.log".into()))
+        );
+        assert_eq!(parse_setting("Debug Log File", Some("<empty>")), Ok(Change::DebugLogFile(String::new())));
+        assert_eq!(parse_setting("Debug Log File", None), Ok(Change::DebugLogFile(String::new())));
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The words of what the engine and its parts report besides results: `Display` for the typed notes
-//! and errors ([`Note`], [`Error`], [`Unusable`]), for a book's source and errors and for the
-//! tablebases' errors. Only here do they become sentences; `format` puts them in `info string` lines,
-//! and the command line prints a book and its errors with the same words.
+//! and errors ([`Note`], [`Error`], [`Unusable`]), for a book's source and errors, for the
+//! tablebases' errors, and for a `Debug Log File` that cannot be opened. Only here do they become
+//! sentences; `format` puts them in `info string` lines, and the command line prints a book and its
+//! errors with the same words.
 
+use super::debug_log::LogError;
 use super::format::uci_move;
 use crate::book::{BookError, Source};
 use crate::engine::{Error, Note, Unusable};
@@ -96,6 +98,12 @@ impl Display for Source {
             Self::BuiltIn => write!(f, "built-in"),
             Self::File(path) => write!(f, "{}", path.display()),
         }
+    }
+}
+
+impl Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Debug Log File: cannot open '{}': {}; not logging", self.path.display(), self.error)
     }
 }
 
