@@ -44,8 +44,9 @@ pub const SE_MAX_DOUBLES: u8 = 6;
 /// Internal iterative reduction: minimum depth at which a node without a TT move is searched one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 
-/// Late move pruning: deepest depth, and quiet moves allowed = `LMP_BASE + depth * depth`.
-pub const LMP_MAX_DEPTH: i32 = 4;
+/// Late move pruning: deepest depth, and quiet moves allowed = `LMP_BASE + depth * depth`, half
+/// that when the position is not improving.
+pub const LMP_MAX_DEPTH: i32 = 8;
 /// Late move pruning base move count.
 pub const LMP_BASE: usize = 3;
 
@@ -73,8 +74,14 @@ pub const LMR_BASE: f64 = 0.75;
 /// LMR divisor.
 pub const LMR_DIVISOR: f64 = 2.25;
 
-/// Late move reductions shrink by one per this much history score (grow for negative history).
+/// Late move reductions shrink by one per this much quiet history score (butterfly plus
+/// continuations; grow for negative history), by at most `LMR_HISTORY_MAX` plies either way.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// Most plies the history term adds to or takes off a reduction.
+pub const LMR_HISTORY_MAX: i32 = 2;
+
+/// Capture history counts in capture ordering divided by this (a victim step is 16 per centipawn).
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
 /// History bonus cap (the gravity formula keeps scores in `-HISTORY_MAX..=HISTORY_MAX`).
 pub const HISTORY_MAX: i32 = 16_384;
