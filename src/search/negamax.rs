@@ -141,12 +141,17 @@ impl Worker {
 
         // Step 8. The move loop.
         let prev_move = if ply > Ply::ROOT { self.stack[ply - 1].mv } else { None };
-        let moves = self.pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { Score::mated_in(ply) } else { Score::DRAW };
-        }
+        // The legal TT move is searched before the other moves are generated; with none, they are
+        // generated now, which also tells a mate or stalemate. The root always has them all.
         let killers = self.stack[ply].killers;
-        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.history, killers, prev_move);
+        let tt_legal = tt_move.to_move(self.pos.chess());
+        let mut picker = Picker::staged(tt_legal, killers, prev_move);
+        if tt_legal.is_none() || root {
+            picker.generate(self.pos.chess(), &self.history);
+            if picker.is_empty() {
+                return if in_check { Score::mated_in(ply) } else { Score::DRAW };
+            }
+        }
         let turn = self.pos.turn();
         let mut best = tb_floor;
         let mut best_move: Option<Move> = None;
@@ -154,7 +159,7 @@ impl Worker {
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
 
-        while let Some((m, stage)) = picker.pick(self.pos.chess()) {
+        while let Some((m, stage)) = picker.pick(self.pos.chess(), &self.history) {
             if (root && !self.info.root_moves.contains(&m)) || excluded == Some(m) {
                 continue;
             }
@@ -360,7 +365,7 @@ impl Worker {
         }
         let mut picker = Picker::new_quiet_free(moves, &self.history, self.pos.turn());
         let mut best_move = None;
-        while let Some((m, _)) = picker.pick(self.pos.chess()) {
+        while let Some((m, _)) = picker.pick(self.pos.chess(), &self.history) {
             if let Some(sp) = stand_pat {
                 // Delta and SEE pruning: a capture that loses material, or cannot lift the score
                 // to alpha even with a margin, cannot raise alpha here.

@@ -58,37 +58,73 @@ pub fn is_tactical(m: Move) -> bool {
 }
 
 /// A scored move list handed out best first.
+///
+/// In the main search the TT move (checked for legality) is handed out before any move is
+/// generated: when it refutes the node, the other moves are never generated and scored.
 pub struct Picker {
     moves: MoveList,
     scores: ArrayVec<i32, 256>,
     next: usize,
     /// Whether moves in the good-capture band still need their exchange resolved (main search).
     lazy_see: bool,
+    /// The legal TT move.
+    tt: Option<Move>,
+    /// Whether the moves have been generated and scored.
+    generated: bool,
+    killers: [Option<Move>; 2],
+    prev: Option<Move>,
 }
 
 impl Picker {
-    /// Orders all `moves` for a main-search node with the `killers` of its ply, after the move `prev`.
+    /// A main-search picker with the legal `tt` move and the `killers` of its ply, after the move
+    /// `prev`. Nothing is generated yet: the TT move comes first, the rest when asked for.
+    pub fn staged(tt: Option<Move>, killers: [Option<Move>; 2], prev: Option<Move>) -> Self {
+        Self {
+            moves: MoveList::new(),
+            scores: ArrayVec::new(),
+            next: 0,
+            lazy_see: true,
+            tt,
+            generated: false,
+            killers,
+            prev,
+        }
+    }
+
+    /// A main-search picker for `chess` with all its moves generated and ordered.
     pub fn new(
         chess: &Chess,
-        moves: MoveList,
         tt_move: PackedMove,
         history: &History,
         killers: [Option<Move>; 2],
         prev: Option<Move>,
     ) -> Self {
-        let mut scores = ArrayVec::new();
-        let counter = history.counter(prev);
+        let mut picker = Self::staged(tt_move.to_move(chess), killers, prev);
+        picker.generate(chess, history);
+        picker
+    }
+
+    /// Generates and scores the legal moves of `chess`, if not done yet. The order handed out is
+    /// the same whether or not the TT move was handed out before: it is put where selecting it
+    /// from the full list would have put it.
+    pub fn generate(&mut self, chess: &Chess, history: &History) {
+        if self.generated {
+            return;
+        }
+        self.generated = true;
+        self.moves = chess.legal_moves();
+        let counter = history.counter(self.prev);
         let turn = chess.turn();
-        for &m in &moves {
-            scores.push(if !tt_move.is_none() && PackedMove::new(m) == tt_move {
+        for &m in &self.moves {
+            self.scores.push(if self.tt == Some(m) {
                 TT_MOVE
             } else if is_tactical(m) {
                 let under = m.promotion().is_some_and(|r| r != Role::Queen);
                 // A queen promotion or capture is good until its exchange says otherwise (in `pick`).
                 if under { BAD_CAPTURE + mvv_lva(m) } else { GOOD_CAPTURE + mvv_lva(m) }
-            } else if killers[0] == Some(m) {
+            } else if self.killers[0] == Some(m) {
                 KILLER_1
-            } else if killers[1] == Some(m) {
+            } else if self.killers[1] == Some(m) {
                 KILLER_2
             } else if counter == Some(m) {
                 COUNTER
@@ -96,7 +132,13 @@ impl Picker {
                 history.score(turn, m)
             });
         }
-        Self { moves, scores, next: 0, lazy_see: true }
+        if self.next == 1
+            && let Some(i) = self.moves.iter().position(|&m| self.tt == Some(m))
+        {
+            // The TT move was handed out already: what selection would have done.
+            self.moves.swap(0, i);
+            self.scores.swap(0, i);
+        }
     }
 
     /// Orders captures and promotions for quiescence by MVV-LVA (all moves when `moves` are evasions).
@@ -105,21 +147,28 @@ impl Picker {
             .iter()
             .map(|&m| if is_tactical(m) { GOOD_CAPTURE + mvv_lva(m) } else { history.score(turn, m) })
             .collect();
-        Self { moves, scores, next: 0, lazy_see: false }
+        Self { moves, scores, next: 0, lazy_see: false, tt: None, generated: true, killers: [None; 2], prev: None }
     }
 
-    /// Number of moves.
+    /// Number of moves (once generated).
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
-    /// Whether there are no moves at all.
+    /// Whether there are no moves at all (once generated).
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
     /// The best remaining move of `chess` (the position the picker was made for) and its stage.
-    pub fn pick(&mut self, chess: &Chess) -> Option<(Move, Stage)> {
+    pub fn pick(&mut self, chess: &Chess, history: &History) -> Option<(Move, Stage)> {
+        if !self.generated {
+            if let Some(tt) = self.tt.filter(|_| self.next == 0) {
+                self.next = 1;
+                return Some((tt, Stage::Tt));
+            }
+            self.generate(chess, history);
+        }
         let n = self.moves.len();
         if self.next >= n {
             return None;
@@ -169,8 +218,9 @@ mod tests {
         let pos = Position::from_fen(fen, false).unwrap();
         let chess = pos.chess().clone();
         let tt = tt.map_or(PackedMove::NONE, |uci| PackedMove::new(pos.parse_move(uci).unwrap()));
-        let mut picker = Picker::new(&chess, chess.legal_moves(), tt, &History::default(), [None; 2], None);
-        (chess.clone(), std::iter::from_fn(|| picker.pick(&chess)).collect())
+        let history = History::default();
+        let mut picker = Picker::new(&chess, tt, &history, [None; 2], None);
+        (chess.clone(), std::iter::from_fn(|| picker.pick(&chess, &history)).collect())
     }
 
     #[test]
