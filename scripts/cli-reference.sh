@@ -9,7 +9,7 @@ readme="$(dirname "$0")/../README.md"
 ref=$(mktemp)
 {
     echo '<!-- cli:begin -->'
-    for cmd in "" perft bench epd stats tree eval datagen book tune "tune extract" "tune fit" "tune wdl"; do
+    for cmd in "" perft bench epd stats tree eval datagen book spsa tune "tune extract" "tune fit" "tune wdl"; do
         echo
         echo "<details><summary><code>brudno ${cmd:+$cmd }--help</code></summary>"
         echo

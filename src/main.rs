@@ -143,6 +143,9 @@ enum Cmd {
         #[arg(long)]
         file: Option<String>,
     },
+    /// Print the search parameters as an SPSA input (OpenBench's format: name, int, value, min, max,
+    /// c_end, r_end). A build with `--features tune` takes each as a UCI option of its name.
+    Spsa,
     /// Texel tuning of the evaluation: extract training positions from games, fit the parameters.
     Tune {
         #[command(subcommand)]
@@ -193,6 +196,12 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Tree { fen, depth, format, out }) => run_tree(fen.as_deref(), depth, format, out),
         Some(Cmd::Tune { cmd }) => run_tune(cmd),
+        Some(Cmd::Spsa) => {
+            for t in brudno::search::params::TUNABLES {
+                println!("{}", t.spsa_line());
+            }
+            ExitCode::SUCCESS
+        }
         Some(Cmd::Book { fen, file }) => {
             let Some(pos) = load(fen.as_deref(), false) else { return ExitCode::FAILURE };
             let book = match &file {

@@ -9,7 +9,7 @@ use std::process::Command;
 #[test]
 fn readme_cli_reference_matches_the_help() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
-    let commands: [&[&str]; 13] = [
+    let commands: [&[&str]; 14] = [
         &[],
         &["perft"],
         &["bench"],
@@ -19,6 +19,7 @@ fn readme_cli_reference_matches_the_help() {
         &["eval"],
         &["datagen"],
         &["book"],
+        &["spsa"],
         &["tune"],
         &["tune", "extract"],
         &["tune", "fit"],

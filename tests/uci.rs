@@ -1203,7 +1203,8 @@ fn cli_help_shows_every_default() {
                 ("--help", None),
             ],
         ),
-        (&["book"], &[("--fen", None), ("--file", Some("book/brudno.bin")), ("--help", None)]),
+        (&["book"], &[("--fen", None), ("--file", Some("the built-in book")), ("--help", None)]),
+        (&["spsa"], &[("--help", None)]),
         (&["tune"], &[("--help", None)]),
         (&["tune", "extract"], &[("--pgn", None), ("--out", None), ("--skip-plies", Some("8")), ("--help", None)]),
         (

@@ -59,6 +59,8 @@ impl Engine {
             Setting::SyzygyProbeDepth(d) => self.syzygy.probe_depth = d,
             Setting::SyzygyProbeLimit(n) => self.syzygy.probe_limit = n,
             Setting::Syzygy50MoveRule(on) => self.syzygy.rule50 = on,
+            #[cfg(feature = "tune")]
+            Setting::Tunable(index, value) => crate::search::params::TUNABLES[index].set(value),
         }
     }
 

@@ -137,4 +137,7 @@ pub enum Setting {
     SyzygyProbeLimit(usize),
     /// Whether wins and losses beyond the fifty-move rule count as draws.
     Syzygy50MoveRule(bool),
+    /// A search parameter's value (`search::params::TUNABLES[index]`; a `tune` build only).
+    #[cfg(feature = "tune")]
+    Tunable(usize, i32),
 }

@@ -32,7 +32,7 @@ fn bi(color: Color, m: Move) -> usize {
 
 /// Bonus for a quiet move that caused a cutoff at `depth`.
 pub fn bonus(depth: Depth) -> i32 {
-    (depth * depth * HISTORY_BONUS_QUADRATIC + depth * HISTORY_BONUS_LINEAR).min(HISTORY_BONUS_MAX)
+    (depth * depth * HISTORY_BONUS_QUADRATIC.get() + depth * HISTORY_BONUS_LINEAR.get()).min(HISTORY_BONUS_MAX.get())
 }
 
 impl History {

@@ -111,18 +111,24 @@ impl Worker {
         {
             // Step 5. Reverse futility: far above beta at low depth, the opponent's best reply is
             // unlikely to claw back the margin, so the node fails high without a search.
-            let margin = RFP_MARGIN * (depth - i32::from(improving));
-            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && !beta.is_mate() {
+            let margin = RFP_MARGIN.get() * (depth - i32::from(improving));
+            if depth <= RFP_MAX_DEPTH.get() && eval - margin >= beta && !beta.is_mate() {
                 return eval;
             }
 
             // Step 6. Null move: if passing still fails high, a real move will too, except in
             // zugzwang, which the non-pawn-material guard makes rare.
             let prev_null = ply > Ply::ROOT && self.stack[ply - 1].null;
-            if depth >= NMP_MIN_DEPTH && eval >= beta && !prev_null && !beta.is_mate() && self.has_non_pawn_material() {
+            if depth >= NMP_MIN_DEPTH.get()
+                && eval >= beta
+                && !prev_null
+                && !beta.is_mate()
+                && self.has_non_pawn_material()
+            {
                 // Keep at least one full ply after the pass: a null search that drops straight into
                 // quiescence cannot see a quiet mating threat, and would prune the move that makes it.
-                let r = (NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR).min(depth - 1 - NMP_MIN_CHILD_DEPTH);
+                let r =
+                    (NMP_BASE_REDUCTION.get() + depth / NMP_DEPTH_DIVISOR.get()).min(depth - 1 - NMP_MIN_CHILD_DEPTH);
                 if self.pos.make_null() {
                     self.stack[ply].mv = None;
                     self.stack[ply].null = true;
@@ -141,7 +147,7 @@ impl Worker {
         }
 
         // Step 7. Internal iterative reduction: with no TT move the ordering is poor, search shallower.
-        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut) {
+        if depth >= IIR_MIN_DEPTH.get() && tt_move.is_none() && (pv_node || cut) {
             depth -= 1;
         }
 
@@ -173,13 +179,17 @@ impl Worker {
             // score is all we have, nothing is pruned, so these rules cannot hide a forced line the
             // search needs. Whether the move checks is asked last, only of a move a rule would prune.
             if !root && !pv_node && !in_check && searched > 0 && !losing_mate {
-                let late = quiet && depth <= LMP_MAX_DEPTH && quiet_count >= LMP_BASE + (depth * depth) as usize;
+                let late =
+                    quiet && depth <= LMP_MAX_DEPTH.get() && quiet_count >= (LMP_BASE.get() + depth * depth) as usize;
                 let futile = || {
-                    quiet && depth <= FP_MAX_DEPTH && eval.is_some_and(|e| e + FP_BASE + FP_PER_DEPTH * depth <= alpha)
+                    quiet
+                        && depth <= FP_MAX_DEPTH.get()
+                        && eval.is_some_and(|e| e + FP_BASE.get() + FP_PER_DEPTH.get() * depth <= alpha)
                 };
                 let losing = || {
-                    let margin = if quiet { -SEE_QUIET_MARGIN * depth } else { -SEE_CAPTURE_MARGIN * depth };
-                    depth <= SEE_MAX_DEPTH
+                    let margin =
+                        if quiet { -SEE_QUIET_MARGIN.get() * depth } else { -SEE_CAPTURE_MARGIN.get() * depth };
+                    depth <= SEE_MAX_DEPTH.get()
                         && (stage == Stage::BadCapture || quiet)
                         && !see_ge(self.pos.chess(), m, margin)
                 };
@@ -197,13 +207,13 @@ impl Worker {
             if !root
                 && excluded.is_none()
                 && stage == Stage::Tt
-                && depth >= SE_MIN_DEPTH
+                && depth >= SE_MIN_DEPTH.get()
                 && let Some(h) = hit
-                && h.depth >= depth - SE_TT_DEPTH_SLACK
+                && h.depth >= depth - SE_TT_DEPTH_SLACK.get()
                 && matches!(h.bound, Bound::Lower | Bound::Exact)
                 && !h.score.is_mate()
             {
-                let singular_beta = h.score - SE_MARGIN_PER_DEPTH * depth;
+                let singular_beta = h.score - SE_MARGIN_PER_DEPTH.get() * depth;
                 self.stack[ply].excluded = Some(m);
                 let score = self.negamax(singular_beta - 1, singular_beta, (depth - 1) / SE_DEPTH_DIVISOR, ply, cut);
                 self.stack[ply].excluded = None;
@@ -212,7 +222,9 @@ impl Worker {
                 }
                 if score < singular_beta {
                     extension = 1;
-                    if !pv_node && score < singular_beta - SE_DOUBLE_MARGIN && self.stack[ply].doubles < SE_MAX_DOUBLES
+                    if !pv_node
+                        && score < singular_beta - SE_DOUBLE_MARGIN.get()
+                        && self.stack[ply].doubles < SE_MAX_DOUBLES
                     {
                         extension = 2;
                     }
@@ -249,13 +261,13 @@ impl Worker {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut);
             } else {
                 let mut r = 0;
-                if !root && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVE && quiet {
+                if !root && depth >= LMR_MIN_DEPTH.get() && searched >= LMR_MIN_MOVE && quiet {
                     r = self.lmr.base(depth, searched);
                     r -= Depth::from(pv_node);
                     r -= Depth::from(gives_check);
                     r += Depth::from(!improving);
                     r += Depth::from(cut);
-                    r -= self.history.score(turn, m) / LMR_HISTORY_DIVISOR;
+                    r -= self.history.score(turn, m) / LMR_HISTORY_DIVISOR.get();
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -378,7 +390,7 @@ impl Worker {
                 // Delta and SEE pruning: a capture that loses material, or cannot lift the score
                 // to alpha even with a margin, cannot raise alpha here.
                 let gain = captured_value(m) + promotion_gain(m);
-                if sp + gain + DELTA_MARGIN <= alpha || !see_ge(self.pos.chess(), m, 0) {
+                if sp + gain + DELTA_MARGIN.get() <= alpha || !see_ge(self.pos.chess(), m, 0) {
                     continue;
                 }
             }

@@ -3,69 +3,152 @@
 
 use std::time::Duration;
 
+/// One search parameter that a `tune` build can change at run time (see [`tunables!`]).
+#[derive(Debug)]
+pub struct Tunable {
+    /// Its name, as in this file (the UCI option of a `tune` build, the SPSA input's name).
+    pub name: &'static str,
+    /// The value the engine is built with.
+    pub default: i32,
+    /// Smallest value worth trying.
+    pub min: i32,
+    /// Largest value worth trying.
+    pub max: i32,
+    /// SPSA's perturbation at the end of a run (OpenBench's `c_end`).
+    pub step: i32,
+    #[cfg(feature = "tune")]
+    value: std::sync::atomic::AtomicI32,
+}
+
+impl Tunable {
+    const fn new(name: &'static str, default: i32, min: i32, max: i32, step: i32) -> Self {
+        Self {
+            name,
+            default,
+            min,
+            max,
+            step,
+            #[cfg(feature = "tune")]
+            value: std::sync::atomic::AtomicI32::new(default),
+        }
+    }
+
+    /// The value in force: the built-in one (a constant the compiler folds), or in a `tune` build
+    /// the one last set.
+    #[inline(always)]
+    pub fn get(&self) -> i32 {
+        #[cfg(feature = "tune")]
+        return self.value.load(std::sync::atomic::Ordering::Relaxed);
+        #[cfg(not(feature = "tune"))]
+        self.default
+    }
+
+    /// Sets the value in force (a `tune` build only; the caller keeps it in `min..=max`).
+    #[cfg(feature = "tune")]
+    pub fn set(&self, value: i32) {
+        self.value.store(value, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Its line of an SPSA input in OpenBench's format: `name, int, value, min, max, c_end, r_end`.
+    pub fn spsa_line(&self) -> String {
+        format!("{}, int, {}, {}, {}, {}, {}", self.name, self.default, self.min, self.max, self.step, SPSA_R_END)
+    }
+}
+
+/// OpenBench's `r_end` (the learning rate at the end of an SPSA run) for every parameter.
+pub const SPSA_R_END: f64 = 0.002;
+
+/// Declares each parameter once, with its value, the range worth trying and an SPSA step. The
+/// default build makes each a constant `Tunable` whose `get()` is the value (the same code as a plain
+/// constant); a build with `--features tune` makes each a static whose value a UCI option of its
+/// name sets (the one process-wide mutable state, and only in that build). [`TUNABLES`] lists them.
+macro_rules! tunables {
+    ($($(#[doc = $doc:literal])* $name:ident = $value:literal, $min:literal..=$max:literal, step $step:literal;)*) => {
+        $(
+            $(#[doc = $doc])*
+            #[cfg(not(feature = "tune"))]
+            pub const $name: Tunable = Tunable::new(stringify!($name), $value, $min, $max, $step);
+            $(#[doc = $doc])*
+            #[cfg(feature = "tune")]
+            pub static $name: Tunable = Tunable::new(stringify!($name), $value, $min, $max, $step);
+        )*
+        /// Every tunable parameter, in declaration order.
+        pub static TUNABLES: &[&Tunable] = &[$(&$name),*];
+    };
+}
+
+tunables! {
+    /// Half-width of the first aspiration window around the previous iteration's score.
+    ASPIRATION_WINDOW = 25, 5..=100, step 5;
+    /// Reverse futility: deepest depth it applies at, and margin per ply.
+    RFP_MAX_DEPTH = 7, 3..=12, step 1;
+    /// Reverse futility margin per ply of depth.
+    RFP_MARGIN = 75, 20..=200, step 10;
+    /// Null move: minimum depth, base reduction and extra reduction per this many plies of depth.
+    NMP_MIN_DEPTH = 3, 1..=6, step 1;
+    /// Null move base reduction.
+    NMP_BASE_REDUCTION = 3, 1..=6, step 1;
+    /// Null move reduction grows by one every this many plies.
+    NMP_DEPTH_DIVISOR = 4, 2..=8, step 1;
+    /// Singular extensions: minimum depth, how much shallower the stored TT result may be, the margin
+    /// below the TT score per ply of depth, the further margin for a double extension, and the most
+    /// double extensions on one path.
+    SE_MIN_DEPTH = 7, 4..=12, step 1;
+    /// How much shallower than the node the TT entry may be.
+    SE_TT_DEPTH_SLACK = 3, 1..=6, step 1;
+    /// Singular margin per ply of depth (centipawns).
+    SE_MARGIN_PER_DEPTH = 2, 1..=8, step 1;
+    /// A move this far below the singular bound is extended twice.
+    SE_DOUBLE_MARGIN = 20, 0..=60, step 5;
+    /// Internal iterative reduction: minimum depth at which a node without a TT move is searched one ply shallower.
+    IIR_MIN_DEPTH = 4, 2..=8, step 1;
+    /// Late move pruning: deepest depth, and quiet moves allowed = `LMP_BASE + depth * depth`.
+    LMP_MAX_DEPTH = 4, 1..=10, step 1;
+    /// Late move pruning base move count.
+    LMP_BASE = 3, 1..=10, step 1;
+    /// Futility pruning of quiet moves: deepest depth, base margin and margin per ply.
+    FP_MAX_DEPTH = 5, 1..=10, step 1;
+    /// Futility base margin.
+    FP_BASE = 80, 0..=250, step 15;
+    /// Futility margin per ply.
+    FP_PER_DEPTH = 90, 20..=200, step 10;
+    /// SEE pruning at shallow depth: captures losing more than this per ply are skipped; quiets losing
+    /// more than `SEE_QUIET_MARGIN` per ply too.
+    SEE_CAPTURE_MARGIN = 100, 20..=200, step 10;
+    /// SEE threshold per ply for quiet moves.
+    SEE_QUIET_MARGIN = 60, 10..=150, step 8;
+    /// Deepest depth SEE pruning applies at.
+    SEE_MAX_DEPTH = 6, 1..=10, step 1;
+    /// Late move reductions: minimum depth and minimum move number (1-based) before reducing.
+    LMR_MIN_DEPTH = 3, 1..=6, step 1;
+    /// Late move reductions shrink by one per this much history score (grow for negative history).
+    LMR_HISTORY_DIVISOR = 8192, 2048..=32768, step 1024;
+    /// History bonus for a cutoff at depth `d`: `HISTORY_BONUS_QUADRATIC * d * d + HISTORY_BONUS_LINEAR * d`,
+    /// at most `HISTORY_BONUS_MAX` (the same amount is the malus of the quiets tried before it).
+    HISTORY_BONUS_QUADRATIC = 8, 0..=32, step 2;
+    /// History bonus per ply of depth (see [`HISTORY_BONUS_QUADRATIC`]).
+    HISTORY_BONUS_LINEAR = 32, 0..=128, step 8;
+    /// Largest history bonus for one cutoff.
+    HISTORY_BONUS_MAX = 1600, 400..=4000, step 200;
+    /// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
+    DELTA_MARGIN = 200, 50..=500, step 25;
+}
+
 /// No transposition-table cutoff once the halfmove clock reaches this (the fifty-move rule draws at 100).
 pub const TT_CUTOFF_MAX_HALFMOVES: u32 = 90;
 
-/// Half-width of the first aspiration window around the previous iteration's score.
-pub const ASPIRATION_WINDOW: i32 = 25;
 /// Depth from which aspiration windows are used (shallower iterations search the full window).
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 
-/// Reverse futility: deepest depth it applies at, and margin per ply.
-pub const RFP_MAX_DEPTH: i32 = 7;
-/// Reverse futility margin per ply of depth.
-pub const RFP_MARGIN: i32 = 75;
-
-/// Null move: minimum depth, base reduction and extra reduction per this many plies of depth.
-pub const NMP_MIN_DEPTH: i32 = 3;
-/// Null move base reduction.
-pub const NMP_BASE_REDUCTION: i32 = 3;
-/// Null move reduction grows by one every this many plies.
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
 /// The null move's search keeps at least this depth (a search that drops straight into quiescence
 /// cannot see a quiet mating threat).
 pub const NMP_MIN_CHILD_DEPTH: i32 = 1;
 
-/// Singular extensions: minimum depth, how much shallower the stored TT result may be, the margin
-/// below the TT score per ply of depth, the further margin for a double extension, and the most
-/// double extensions on one path.
-pub const SE_MIN_DEPTH: i32 = 7;
-/// How much shallower than the node the TT entry may be.
-pub const SE_TT_DEPTH_SLACK: i32 = 3;
-/// Singular margin per ply of depth (centipawns).
-pub const SE_MARGIN_PER_DEPTH: i32 = 2;
-/// A move this far below the singular bound is extended twice.
-pub const SE_DOUBLE_MARGIN: i32 = 20;
 /// The singular search (without the TT move) is `(depth - 1) / SE_DEPTH_DIVISOR` deep.
 pub const SE_DEPTH_DIVISOR: i32 = 2;
 /// Most double extensions on one path from the root.
 pub const SE_MAX_DOUBLES: u8 = 6;
 
-/// Internal iterative reduction: minimum depth at which a node without a TT move is searched one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
-
-/// Late move pruning: deepest depth, and quiet moves allowed = `LMP_BASE + depth * depth`.
-pub const LMP_MAX_DEPTH: i32 = 4;
-/// Late move pruning base move count.
-pub const LMP_BASE: usize = 3;
-
-/// Futility pruning of quiet moves: deepest depth, base margin and margin per ply.
-pub const FP_MAX_DEPTH: i32 = 5;
-/// Futility base margin.
-pub const FP_BASE: i32 = 80;
-/// Futility margin per ply.
-pub const FP_PER_DEPTH: i32 = 90;
-
-/// SEE pruning at shallow depth: captures losing more than this per ply are skipped; quiets losing
-/// more than `SEE_QUIET_MARGIN` per ply too.
-pub const SEE_CAPTURE_MARGIN: i32 = 100;
-/// SEE threshold per ply for quiet moves.
-pub const SEE_QUIET_MARGIN: i32 = 60;
-/// Deepest depth SEE pruning applies at.
-pub const SEE_MAX_DEPTH: i32 = 6;
-
-/// Late move reductions: minimum depth and minimum move number (1-based) before reducing.
-pub const LMR_MIN_DEPTH: i32 = 3;
 /// LMR applies from this move number on.
 pub const LMR_MIN_MOVE: usize = 3;
 /// LMR table: `base + ln(depth) * ln(moves) / divisor` plies, truncated to whole plies.
@@ -73,21 +156,8 @@ pub const LMR_BASE: f64 = 0.75;
 /// LMR divisor.
 pub const LMR_DIVISOR: f64 = 2.25;
 
-/// Late move reductions shrink by one per this much history score (grow for negative history).
-pub const LMR_HISTORY_DIVISOR: i32 = 8192;
-
 /// History bonus cap (the gravity formula keeps scores in `-HISTORY_MAX..=HISTORY_MAX`).
 pub const HISTORY_MAX: i32 = 16_384;
-/// History bonus for a cutoff at depth `d`: `HISTORY_BONUS_QUADRATIC * d * d + HISTORY_BONUS_LINEAR * d`,
-/// at most `HISTORY_BONUS_MAX` (the same amount is the malus of the quiets tried before it).
-pub const HISTORY_BONUS_QUADRATIC: i32 = 8;
-/// History bonus per ply of depth (see [`HISTORY_BONUS_QUADRATIC`]).
-pub const HISTORY_BONUS_LINEAR: i32 = 32;
-/// Largest history bonus for one cutoff.
-pub const HISTORY_BONUS_MAX: i32 = 1600;
-
-/// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
-pub const DELTA_MARGIN: i32 = 200;
 
 /// Piece values for move ordering and SEE, indexed by `Role as usize` (0 unused), king counted high.
 pub const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];

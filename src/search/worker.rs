@@ -295,7 +295,7 @@ impl Worker {
     /// Searches one line at `depth` with a window around `prev`, widening on failure. A fail-low is
     /// reported as an upper bound with `prev_pv` (the root PV is empty then).
     fn aspiration(&mut self, depth: Depth, prev: Score, prev_pv: &[Move], multipv: usize) -> Line {
-        let mut delta = ASPIRATION_WINDOW;
+        let mut delta = ASPIRATION_WINDOW.get();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !prev.is_mate() {
             ((prev - delta).max(-Score::INFINITE), (prev + delta).min(Score::INFINITE))
         } else {

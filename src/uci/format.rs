@@ -77,6 +77,12 @@ pub fn lines(r: &Reply) -> Vec<String> {
                 Kind::Button { .. } => format!("option name {} type button", o.name),
                 Kind::Str { default, .. } => format!("option name {} type string default {default}", o.name),
             }));
+            #[cfg(feature = "tune")]
+            v.extend(
+                crate::search::params::TUNABLES.iter().map(|t| {
+                    format!("option name {} type spin default {} min {} max {}", t.name, t.get(), t.min, t.max)
+                }),
+            );
             v
         }
         Reply::UciOk => vec!["uciok".into()],

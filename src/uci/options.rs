@@ -150,6 +150,10 @@ fn echo(text: &str) -> String {
 
 /// Validates `setoption name <name> value <value>`: what the option's entry makes of the value.
 pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
+    #[cfg(feature = "tune")]
+    if let Some(change) = parse_tunable(name, value) {
+        return change;
+    }
     let def = find(name).ok_or_else(|| OptionError::Unknown(echo(name)))?;
     let value = value.map(str::trim);
     let given = || value.ok_or(OptionError::MissingValue(def.name));
@@ -178,6 +182,23 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Change, OptionEr
             _ => String::new(),
         })),
     }
+}
+
+/// In a `tune` build, `setoption` of a search parameter (`search::params::TUNABLES`, by its name):
+/// none when `name` is not one.
+#[cfg(feature = "tune")]
+fn parse_tunable(name: &str, value: Option<&str>) -> Option<Result<Change, OptionError>> {
+    let tunables = crate::search::params::TUNABLES;
+    let index = tunables.iter().position(|t| t.name.eq_ignore_ascii_case(name.trim()))?;
+    let t = tunables[index];
+    let Some(v) = value.map(str::trim) else { return Some(Err(OptionError::MissingValue(t.name))) };
+    Some(match v.parse::<i64>() {
+        Err(_) => Err(OptionError::BadValue(t.name, echo(v))),
+        Ok(n) if n < i64::from(t.min) || n > i64::from(t.max) => {
+            Err(OptionError::OutOfRange(t.name, n, i64::from(t.min), i64::from(t.max)))
+        }
+        Ok(n) => Ok(Change::Engine(Setting::Tunable(index, n as i32))),
+    })
 }
 
 #[cfg(test)]
