@@ -310,10 +310,11 @@ impl Worker {
 
     fn report_line(&mut self, depth: Depth, multipv: usize, score: Score, bound: Option<Bound>, pv: Vec<Move>) {
         // At a root the tables know, their verdict is shown unless the search has found a mate.
-        let (score, bound) = match self.info.tb.root_score {
-            Some(tb) if !score.is_mate() => (tb, None),
-            _ => (score, bound),
+        let (score, bound, table_root) = match self.info.tb.root_score {
+            Some(tb) if !score.is_mate() => (tb, None, true),
+            _ => (score, bound, false),
         };
+        let proven = self.proven(score, bound, &pv, table_root);
         let (nodes, tbhits) = self.totals();
         let it = Iteration {
             depth,
@@ -326,6 +327,7 @@ impl Worker {
             hashfull: self.info.tt.hashfull(),
             tbhits,
             pv,
+            proven,
         };
         self.report(Report::Iteration(it));
     }
