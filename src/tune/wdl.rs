@@ -1,5 +1,8 @@
-//! `brudno tune wdl`: fits the score-to-outcome model of [`crate::wdl`] to `FEN | score | result`
-//! lines by maximum likelihood (full-batch Adam on the coefficients of `a(m)` and `b(m)`).
+//! `brudno tune wdl`: fits the score-to-outcome model of [`crate::wdl`] by maximum likelihood of
+//! the game results (full-batch Adam on the coefficients of `a(m)` and `b(m)`, up to a chosen
+//! degree), to scored positions of engine games ([`super::scored`]) or `FEN | score | result`
+//! lines, and checks it with a calibration table: observed against predicted outcome shares by
+//! score and material.
 //!
 //! Every position is used twice, as it is and with the colours swapped (`-score`, `1 - result`), so
 //! the fitted model is symmetric by construction.
@@ -7,6 +10,7 @@
 use crate::material;
 use crate::wdl::WdlModel;
 use shakmaty::Role;
+use std::ops::{Range, RangeInclusive};
 
 /// One sample: material (1/3/3/5/9), score (cp, White's view), result (White's view).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,8 +77,14 @@ fn nll(model: &WdlModel, data: &[Sample]) -> (f64, [f64; 8]) {
     (loss / n, grad.map(|g| g / n))
 }
 
-/// Fits the model; returns it with its mean negative log-likelihood per sample.
-pub fn fit(data: &[Sample], iterations: usize) -> (WdlModel, f64) {
+/// Mean negative log-likelihood per sample (each position counted with both colours).
+pub fn mean_nll(model: &WdlModel, data: &[Sample]) -> f64 {
+    nll(model, data).0
+}
+
+/// Fits the model with `a(m)` and `b(m)` of degree `degree` (0 to 3: the higher coefficients stay
+/// 0); returns it with its mean negative log-likelihood per sample.
+pub fn fit(data: &[Sample], iterations: usize, degree: usize) -> (WdlModel, f64) {
     let mut theta = [150.0, 0.0, 0.0, 0.0, 80.0, 0.0, 0.0, 0.0];
     let model = |t: &[f64; 8]| WdlModel { a: [t[0], t[1], t[2], t[3]], b: [t[4], t[5], t[6], t[7]] };
     let (mut m1, mut m2) = ([0.0; 8], [0.0; 8]);
@@ -82,7 +92,7 @@ pub fn fit(data: &[Sample], iterations: usize) -> (WdlModel, f64) {
     for it in 1..=iterations {
         let (_, g) = nll(&model(&theta), data);
         let step = lr * (1.0 - 0.9 * it as f64 / iterations as f64);
-        for j in 0..8 {
+        for j in (0..8).filter(|j| j % 4 <= degree) {
             m1[j] = b1 * m1[j] + (1.0 - b1) * g[j];
             m2[j] = b2 * m2[j] + (1.0 - b2) * g[j] * g[j];
             let (c1, c2) = (1.0 - b1.powi(it as i32), 1.0 - b2.powi(it as i32));
@@ -93,26 +103,48 @@ pub fn fit(data: &[Sample], iterations: usize) -> (WdlModel, f64) {
     (fitted, nll(&fitted, data).0)
 }
 
-/// Observed and predicted outcome shares by score bucket, for a check of the fit.
-pub fn calibration(model: &WdlModel, data: &[Sample], lo: f64, hi: f64) -> ([f64; 3], [f64; 3], usize) {
-    let (mut seen, mut want, mut n) = ([0.0; 3], [0.0; 3], 0);
-    for s in data.iter().filter(|s| (lo..hi).contains(&s.score)) {
-        let (w, l) = model.probabilities(s.score, s.material);
-        let idx = if s.result == 1.0 {
-            0
-        } else if s.result == 0.0 {
-            2
-        } else {
-            1
-        };
-        seen[idx] += 1.0;
-        want[0] += w;
-        want[1] += 1.0 - w - l;
-        want[2] += l;
-        n += 1;
+/// One row of a calibration table: outcome shares (W/D/L, White's view) observed in the games and
+/// predicted by the model, over the positions of a score and material range.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Row {
+    /// Positions in the range.
+    pub positions: usize,
+    /// Games those positions come from.
+    pub games: usize,
+    /// Observed shares of White wins, draws and Black wins.
+    pub observed: [f64; 3],
+    /// The model's mean prediction of the same.
+    pub predicted: [f64; 3],
+}
+
+/// The calibration row of the positions of `games` (each a game's samples) with a White-view score
+/// in `score` and material in `material`.
+pub fn calibration(model: &WdlModel, games: &[Vec<Sample>], score: Range<f64>, material: RangeInclusive<u32>) -> Row {
+    let mut row = Row::default();
+    for game in games {
+        let mut counted = false;
+        for s in game.iter().filter(|s| score.contains(&s.score) && material.contains(&s.material)) {
+            let (w, l) = model.probabilities(s.score, s.material);
+            let idx = if s.result == 1.0 {
+                0
+            } else if s.result == 0.0 {
+                2
+            } else {
+                1
+            };
+            row.observed[idx] += 1.0;
+            row.predicted[0] += w;
+            row.predicted[1] += 1.0 - w - l;
+            row.predicted[2] += l;
+            row.positions += 1;
+            counted = true;
+        }
+        row.games += usize::from(counted);
     }
-    let k = n.max(1) as f64;
-    (seen.map(|x| x / k), want.map(|x| x / k), n)
+    let k = row.positions.max(1) as f64;
+    row.observed = row.observed.map(|x| x / k);
+    row.predicted = row.predicted.map(|x| x / k);
+    row
 }
 
 #[cfg(test)]
@@ -133,9 +165,19 @@ mod tests {
                 }
             }
         }
-        let (fit, _) = fit(&data, 3000);
+        let (fit, _) = fit(&data, 3000, 3);
         let (a, b) = fit.params(60);
         assert!((a - 200.0).abs() < 8.0 && (b - 70.0).abs() < 5.0, "a {a} b {b}");
+        // A degree-0 fit has constant a and b, and finds them too (the data has one material).
+        let (flat, _) = super::fit(&data, 3000, 0);
+        assert!(flat.a[1..].iter().chain(&flat.b[1..]).all(|&c| c == 0.0), "{flat:?}");
+        assert!((flat.a[0] - 200.0).abs() < 8.0 && (flat.b[0] - 70.0).abs() < 5.0, "{flat:?}");
+        // The calibration of the generating model on its own data matches within rounding.
+        let row = calibration(&truth, &[data], -20.0..21.0, 0..=78);
+        assert_eq!((row.positions, row.games), (600, 1));
+        for k in 0..3 {
+            assert!((row.observed[k] - row.predicted[k]).abs() < 0.01, "{row:?}");
+        }
     }
 
     #[test]
