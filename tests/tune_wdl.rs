@@ -34,6 +34,7 @@ fn all_rows(out: &str) -> Vec<(usize, usize, Vec<f64>, Vec<f64>)> {
 fn fits_scored_games_and_calibrates_on_held_out_pairs() {
     let r = tune(&["--degree", "1"]);
     let out = &r.stdout;
+    assert!(out.contains("degree 1, every position the same"), "{out}");
     assert!(out.contains("10 games read, 10 with a result; 1222 scored moves kept"), "{out}");
     // Pairs 0-3 train, pair 4 (games 9 and 10) is held out.
     assert!(out.contains("training: 8 games, 881 positions; held out: 2 games, 341 positions"), "{out}");
@@ -59,6 +60,26 @@ fn without_a_holdout_the_table_is_of_the_training_positions() {
     assert_eq!(all_rows(out).iter().map(|r| r.0).sum::<usize>(), 1222, "{out}");
     let model = out.lines().find(|l| l.starts_with("pub const MODEL")).expect("the coefficients");
     assert_eq!(model.matches(", 0.0").count(), 6, "degree 0: {model}");
+}
+
+#[test]
+fn cross_validation_scores_every_degree_on_every_fold() {
+    let r = tune(&["--cv", "--per-game"]);
+    let out = &r.stdout;
+    assert!(out.contains("5-fold cross-validation by pairs of games, fits weighing every game the same"), "{out}");
+    for degree in 0..=3 {
+        let line = out.lines().find(|l| l.starts_with(&format!("degree {degree}: "))).expect("a line per degree");
+        let nums: Vec<f64> =
+            line.split_whitespace().skip(2).map(|w| w.trim_matches(['(', ')']).parse().unwrap()).collect();
+        assert_eq!(nums.len(), 4, "{line}");
+        assert!(nums.iter().all(|&x| x > 0.0 && x.is_finite()), "{line}");
+    }
+    // The built-in model's figures do not depend on the degree.
+    let bracketed =
+        |l: &str| l.split('(').skip(1).map(|p| p.split(')').next().unwrap().to_string()).collect::<Vec<_>>();
+    let built: Vec<Vec<String>> = out.lines().filter(|l| l.starts_with("degree")).map(bracketed).collect();
+    assert!(built.windows(2).all(|w| w[0] == w[1]) && built[0].len() == 2, "{out}");
+    assert!(!out.contains("pub const MODEL"), "{out}");
 }
 
 #[test]

@@ -22,13 +22,13 @@ pub mod pgn;
 pub mod quiet;
 pub mod scored;
 pub mod wdl;
+pub mod wdl_cmd;
 pub mod write;
 
 use crate::eval::layout::GROUPS;
 use clap::{Args, Subcommand, ValueEnum};
 use features::EvalParams;
 use std::collections::HashSet;
-use std::ops::RangeInclusive;
 use std::time::Instant;
 
 /// Values the fit starts from.
@@ -61,32 +61,7 @@ pub enum TuneCmd {
     Fit(FitArgs),
     /// Fit the score-to-outcome model of `UCI_ShowWDL` (`src/wdl.rs`) to scored engine games or
     /// `FEN | score | result` lines, and print its calibration.
-    Wdl(WdlArgs),
-}
-
-/// Arguments of `tune wdl`.
-#[derive(Debug, Args)]
-pub struct WdlArgs {
-    /// PGN files of engine games whose moves carry their scores as comments (`{+0.35/14 0.210s}`:
-    /// the mover's view, as scripts/matchlib.py writes; `{book}` moves and mate scores are skipped).
-    #[arg(long, num_args = 1.., required_unless_present = "data")]
-    pub pgn: Vec<String>,
-    /// Instead: positions file written by `brudno datagen` (all of it used for the fit).
-    #[arg(long, conflicts_with = "pgn")]
-    pub data: Option<String>,
-    /// Every Nth pair of PGN games (a pair plays one opening with both colours) is held out of the
-    /// fit for the calibration table; 0 holds none out.
-    #[arg(long, default_value_t = 5)]
-    pub holdout_every: usize,
-    /// Degree of the polynomials a(m) and b(m) in the material, 0 to 3 (fewer games, lower degree).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
-    pub degree: u8,
-    /// PGN plies skipped at the start of each game (from its starting position).
-    #[arg(long, default_value_t = 0)]
-    pub skip_plies: usize,
-    /// Adam iterations.
-    #[arg(long, default_value_t = 2000)]
-    pub iterations: usize,
+    Wdl(wdl_cmd::WdlArgs),
 }
 
 /// Arguments of `tune fit`.
@@ -166,108 +141,8 @@ pub fn run(cmd: TuneCmd) -> Result<(), String> {
     match cmd {
         TuneCmd::Extract { pgn, out, skip_plies } => run_extract(&pgn, &out, skip_plies),
         TuneCmd::Fit(args) => run_fit(&args),
-        TuneCmd::Wdl(args) => run_wdl(&args),
+        TuneCmd::Wdl(args) => wdl_cmd::run(&args),
     }
-}
-
-/// Scores beyond this (cp) say little about the outcome and are left out of the WDL fit.
-const WDL_MAX_SCORE: f64 = 3000.0;
-
-/// The positions of `tune wdl`, one list per game (one list of everything for a datagen file), and
-/// whether they are grouped by game.
-fn wdl_games(args: &WdlArgs) -> Result<(Vec<Vec<wdl::Sample>>, bool), String> {
-    if let Some(path) = &args.data {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        let data = wdl::samples(&text, WDL_MAX_SCORE);
-        if data.is_empty() {
-            return Err(format!("{path}: no `FEN | score | result` lines"));
-        }
-        println!("{path}: {} positions", data.len());
-        return Ok((vec![data], false));
-    }
-    let mut stats = scored::Stats::default();
-    let mut games = Vec::new();
-    for file in &args.pgn {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-        for game in pgn::read_games(&text) {
-            games.push(scored::game_samples(&game, args.skip_plies, WDL_MAX_SCORE, &mut stats));
-        }
-    }
-    println!("{stats}");
-    games.retain(|g| !g.is_empty());
-    if games.is_empty() {
-        return Err("no scored positions in the PGN files".into());
-    }
-    Ok((games, true))
-}
-
-fn run_wdl(args: &WdlArgs) -> Result<(), String> {
-    let t0 = Instant::now();
-    let (games, by_game) = wdl_games(args)?;
-    let every = if by_game { args.holdout_every } else { 0 };
-    let (mut train, mut held) = (Vec::new(), Vec::new());
-    for (i, game) in games.into_iter().enumerate() {
-        if every > 0 && (i / 2) % every == every - 1 { held.push(game) } else { train.push(game) }
-    }
-    let flat = |g: &[Vec<wdl::Sample>]| g.iter().flatten().copied().collect::<Vec<_>>();
-    let (train_data, held_data) = (flat(&train), flat(&held));
-    if by_game {
-        println!(
-            "training: {} games, {} positions; held out: {} games, {} positions",
-            train.len(),
-            train_data.len(),
-            held.len(),
-            held_data.len()
-        );
-    } else {
-        println!("training: {} positions (not grouped by game); held out: none", train_data.len());
-    }
-    let degree = usize::from(args.degree);
-    let (model, nll) = wdl::fit(&train_data, args.iterations, degree);
-    println!("degree {degree}, {} iterations, {:.1}s", args.iterations, t0.elapsed().as_secs_f64());
-    println!("mean negative log-likelihood: training {nll:.5}");
-    if !held_data.is_empty() {
-        let (new, built) = (wdl::mean_nll(&model, &held_data), wdl::mean_nll(&crate::wdl::MODEL, &held_data));
-        println!("held out: this fit {new:.5}, the model built in (src/wdl.rs) {built:.5}");
-    }
-    let round = |c: [f64; 4]| c.map(|x| (x * 100.0).round() / 100.0);
-    println!("pub const MODEL: WdlModel = WdlModel {{ a: {:?}, b: {:?} }};", round(model.a), round(model.b));
-    for m in [20, 30, 40, 50, 60, 70, 78] {
-        let (a, b) = model.params(m);
-        println!("material {m:>2}: a {a:7.1}  b {b:6.1}");
-    }
-    let shown: Vec<String> = [0, 25, 50, 100, 200]
-        .iter()
-        .map(|&cp| {
-            let w = model.wdl(f64::from(cp), 78);
-            format!("{cp} cp {}/{}/{}", w.win, w.draw, w.loss)
-        })
-        .collect();
-    println!("full material (78), side to move: {}", shown.join(", "));
-    let (table, name) = if held.is_empty() { (&train, "training") } else { (&held, "held-out") };
-    let buckets = [-3000, -300, -150, -75, -25, 25, 75, 150, 300, 3001];
-    let classes: [(&str, RangeInclusive<u32>); 4] =
-        [("all", 0..=200), ("60-78", 60..=200), ("30-59", 30..=59), ("0-29", 0..=29)];
-    println!("calibration on the {name} positions:");
-    println!("score (cp, White's view)  material  positions  games  observed W D L %   model W D L %");
-    for (class, range) in classes {
-        for w in buckets.windows(2) {
-            let row = wdl::calibration(&model, table, f64::from(w[0])..f64::from(w[1]), range.clone());
-            if row.positions == 0 {
-                continue;
-            }
-            let pct = |x: [f64; 3]| format!("{:5.1} {:5.1} {:5.1}", 100.0 * x[0], 100.0 * x[1], 100.0 * x[2]);
-            let games = if by_game { row.games.to_string() } else { "-".into() };
-            let score = format!("{}..{}", w[0], w[1].min(3000));
-            println!(
-                "{score:>24}  {class:>8}  {:>9}  {games:>5}  {}  {}",
-                row.positions,
-                pct(row.observed),
-                pct(row.predicted)
-            );
-        }
-    }
-    Ok(())
 }
 
 fn run_extract(pgns: &[String], out: &str, skip_plies: usize) -> Result<(), String> {

@@ -113,7 +113,7 @@ pub fn game_samples(game: &Game, skip_plies: usize, max_score: f64, stats: &mut 
             Comment::Score(s) => {
                 stats.kept += 1;
                 let white = if chess.turn() == Color::White { s } else { -s };
-                out.push(Sample { material: material(chess.board()), score: white, result: f64::from(result) });
+                out.push(Sample::new(material(chess.board()), white, f64::from(result)));
             }
         }
         let mv = san.trim_end_matches(['!', '?']).parse::<SanPlus>().ok().and_then(|s| s.san.to_move(&chess).ok());
@@ -156,10 +156,7 @@ mod tests {
         let mut stats = Stats::default();
         let games = read_games(pgn);
         let samples: Vec<Sample> = games.iter().flat_map(|g| game_samples(g, 0, 3000.0, &mut stats)).collect();
-        assert_eq!(
-            samples,
-            [Sample { material: 78, score: 50.0, result: 0.0 }, Sample { material: 78, score: 20.0, result: 0.0 },]
-        );
+        assert_eq!(samples, [Sample::new(78, 50.0, 0.0), Sample::new(78, 20.0, 0.0)]);
         assert_eq!((stats.games, stats.used_games, stats.book, stats.mates, stats.beyond), (3, 1, 2, 1, 1));
         assert_eq!((stats.unscored, stats.kept, stats.bad), (1, 2, 0));
         // Skipping the first three plies leaves Black's move.

@@ -12,7 +12,8 @@ use crate::wdl::WdlModel;
 use shakmaty::Role;
 use std::ops::{Range, RangeInclusive};
 
-/// One sample: material (1/3/3/5/9), score (cp, White's view), result (White's view).
+/// One sample: material (1/3/3/5/9), score (cp, White's view), result (White's view), and how
+/// much it counts in the likelihood.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sample {
     /// Material of both sides.
@@ -21,6 +22,27 @@ pub struct Sample {
     pub score: f64,
     /// 1, 0.5 or 0, White's view.
     pub result: f64,
+    /// Weight in the likelihood: 1, or a game's share when every game counts the same ([`per_game`]).
+    pub weight: f64,
+}
+
+impl Sample {
+    /// A sample of weight 1.
+    pub const fn new(material: u32, score: f64, result: f64) -> Self {
+        Sample { material, score, result, weight: 1.0 }
+    }
+}
+
+/// Reweights each game's samples so that every game weighs the same in all (its positions share
+/// the weight of the mean game), whatever its length: the result is one fact per game, and a long
+/// game would otherwise count it many times over.
+pub fn per_game(games: &mut [Vec<Sample>]) {
+    let positions: usize = games.iter().map(Vec::len).sum();
+    let mean = positions as f64 / games.len().max(1) as f64;
+    for game in games.iter_mut() {
+        let w = mean / game.len().max(1) as f64;
+        game.iter_mut().for_each(|s| s.weight = w);
+    }
 }
 
 /// Material counted from a FEN's board field (the classical values of [`crate::material`]).
@@ -36,16 +58,17 @@ pub fn samples(text: &str, max_score: f64) -> Vec<Sample> {
             let (fen, score, result) = (f.next()?, f.next()?, f.next()?);
             let score: f64 = score.parse().ok().filter(|s: &f64| s.abs() <= max_score)?;
             let result: f64 = result.parse().ok().filter(|r| [0.0, 0.5, 1.0].contains(r))?;
-            Some(Sample { material: fen_material(fen.split(' ').next()?), score, result })
+            Some(Sample::new(fen_material(fen.split(' ').next()?), score, result))
         })
         .collect()
 }
 
-/// Negative log-likelihood per sample and its gradient over the 8 coefficients.
+/// Negative log-likelihood per unit of weight and its gradient over the 8 coefficients.
 fn nll(model: &WdlModel, data: &[Sample]) -> (f64, [f64; 8]) {
     let mut grad = [0.0; 8];
     let mut loss = 0.0;
     for s in data {
+        let mut point = 0.0;
         for (score, result) in [(s.score, s.result), (-s.score, 1.0 - s.result)] {
             let (a, b) = model.params(s.material);
             let m = f64::from(s.material.clamp(17, 78)) / 58.0;
@@ -54,17 +77,17 @@ fn nll(model: &WdlModel, data: &[Sample]) -> (f64, [f64; 8]) {
             let d = (1.0 - w - l).max(1e-12);
             // d loss / du and d loss / dv for the observed outcome.
             let (gu, gv) = if result == 1.0 {
-                loss -= w.max(1e-12).ln();
+                point -= w.max(1e-12).ln();
                 (-(1.0 - w), 0.0)
             } else if result == 0.0 {
-                loss -= l.max(1e-12).ln();
+                point -= l.max(1e-12).ln();
                 (0.0, -(1.0 - l))
             } else {
-                loss -= d.ln();
+                point -= d.ln();
                 (w * (1.0 - w) / d, l * (1.0 - l) / d)
             };
-            let ga = -(gu + gv) / b;
-            let gb = -(gu * u + gv * v) / b;
+            let ga = -(gu + gv) / b * s.weight;
+            let gb = -(gu * u + gv * v) / b * s.weight;
             let mut p = 1.0;
             for i in 0..4 {
                 grad[i] += ga * p;
@@ -72,12 +95,13 @@ fn nll(model: &WdlModel, data: &[Sample]) -> (f64, [f64; 8]) {
                 p *= m;
             }
         }
+        loss += point * s.weight;
     }
-    let n = 2.0 * data.len().max(1) as f64;
+    let n = 2.0 * data.iter().map(|s| s.weight).sum::<f64>().max(1e-12);
     (loss / n, grad.map(|g| g / n))
 }
 
-/// Mean negative log-likelihood per sample (each position counted with both colours).
+/// Mean negative log-likelihood per unit of weight (each position counted with both colours).
 pub fn mean_nll(model: &WdlModel, data: &[Sample]) -> f64 {
     nll(model, data).0
 }
@@ -161,7 +185,7 @@ mod tests {
             let counts = [(1.0, w), (0.5, 1.0 - w - l), (0.0, l)];
             for (result, p) in counts {
                 for _ in 0..(p * 200.0).round() as usize {
-                    data.push(Sample { material: 60, score: f64::from(s), result });
+                    data.push(Sample::new(60, f64::from(s), result));
                 }
             }
         }
@@ -181,11 +205,23 @@ mod tests {
     }
 
     #[test]
+    fn per_game_weights_every_game_the_same() {
+        let mut games = vec![vec![Sample::new(78, 0.0, 0.5); 3], vec![Sample::new(20, 300.0, 1.0); 1]];
+        per_game(&mut games);
+        let totals: Vec<f64> = games.iter().map(|g| g.iter().map(|s| s.weight).sum()).collect();
+        assert_eq!(totals, [2.0, 2.0]);
+        // The likelihood is per unit of weight: doubling every weight changes nothing.
+        let flat: Vec<Sample> = games.concat();
+        let twice: Vec<Sample> = flat.iter().map(|s| Sample { weight: 2.0 * s.weight, ..*s }).collect();
+        assert!((mean_nll(&crate::wdl::MODEL, &flat) - mean_nll(&crate::wdl::MODEL, &twice)).abs() < 1e-12);
+    }
+
+    #[test]
     fn reads_lines() {
         let s = samples(
             "8/8/8/8/8/8/PPP5/K1k1q3 w - - 0 1 | 120 | 0.5\nbad\nK7/8/k7/8/8/8/8/8 w - - 0 1 | 9000 | 1\n",
             3000.0,
         );
-        assert_eq!(s, vec![Sample { material: 12, score: 120.0, result: 0.5 }]);
+        assert_eq!(s, vec![Sample::new(12, 120.0, 0.5)]);
     }
 }
