@@ -1230,7 +1230,21 @@ fn cli_help_shows_every_default() {
                 ("--help", None),
             ],
         ),
-        (&["tune", "wdl"], &[("--data", None), ("--iterations", Some("2000")), ("--help", None)]),
+        (
+            &["tune", "wdl"],
+            &[
+                ("--pgn", None),
+                ("--data", None),
+                ("--holdout-every", Some("5")),
+                ("--fold", None),
+                ("--cv", None),
+                ("--degree", Some("3")),
+                ("--per-game", None),
+                ("--skip-plies", Some("0")),
+                ("--iterations", Some("2000")),
+                ("--help", None),
+            ],
+        ),
     ];
     for (words, expected) in commands {
         let mut args = words.to_vec();

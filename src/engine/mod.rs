@@ -234,7 +234,7 @@ impl Engine {
         match report {
             Report::Iteration(it) => {
                 let wdl = match &self.pos {
-                    Ok(pos) if self.options.show_wdl => Some(wdl::of_score(it.score, pos.chess().board())),
+                    Ok(pos) if self.options.show_wdl => Some(wdl::of_line(&it, pos.chess().board())),
                     _ => None,
                 };
                 out(Event::Info(it, mode, wdl))

@@ -12,6 +12,7 @@ mod lmr;
 mod negamax;
 pub mod params;
 pub mod picker;
+mod proven;
 mod seat;
 pub mod see;
 mod smp;
@@ -25,6 +26,7 @@ use crate::syzygy::Syzygy;
 use crate::tt::{Bound, Tt};
 use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
 use limits::Limits;
+pub use proven::Proven;
 use shakmaty::Move;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -115,6 +117,8 @@ pub struct Iteration {
     pub tbhits: u64,
     /// The principal variation, legal from the root.
     pub pv: Vec<Move>,
+    /// The line's result when the search has settled it (a mate, the tables, a draw by rule).
+    pub proven: Option<Proven>,
 }
 
 /// What the search tells the UCI side.

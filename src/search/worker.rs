@@ -340,12 +340,20 @@ impl Worker {
     }
 
     /// A line to report, with the search's counts so far.
-    fn iteration(&self, depth: Depth, multipv: usize, score: Score, bound: Option<Bound>, pv: Vec<Move>) -> Iteration {
+    fn iteration(
+        &mut self,
+        depth: Depth,
+        multipv: usize,
+        score: Score,
+        bound: Option<Bound>,
+        pv: Vec<Move>,
+    ) -> Iteration {
         // At a root the tables know, their verdict is shown unless the search has found a mate.
-        let (score, bound) = match self.info.tb.root_score {
-            Some(tb) if !score.is_mate() => (tb, None),
-            _ => (score, bound),
+        let (score, bound, table_root) = match self.info.tb.root_score {
+            Some(tb) if !score.is_mate() => (tb, None, true),
+            _ => (score, bound, false),
         };
+        let proven = self.proven(score, bound, &pv, table_root);
         let (nodes, tbhits) = self.totals();
         Iteration {
             depth,
@@ -358,6 +366,7 @@ impl Worker {
             hashfull: self.info.tt.hashfull(),
             tbhits,
             pv,
+            proven,
         }
     }
 

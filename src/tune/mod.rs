@@ -20,7 +20,9 @@ pub mod fit;
 pub mod load;
 pub mod pgn;
 pub mod quiet;
+pub mod scored;
 pub mod wdl;
+pub mod wdl_cmd;
 pub mod write;
 
 use crate::eval::layout::GROUPS;
@@ -57,15 +59,9 @@ pub enum TuneCmd {
     },
     /// Fit the evaluation to the positions and write `src/eval/params.rs`.
     Fit(FitArgs),
-    /// Fit the score-to-outcome model of `UCI_ShowWDL` (`src/wdl.rs`) to `FEN | score | result` lines.
-    Wdl {
-        /// Positions file written by `brudno datagen`.
-        #[arg(long)]
-        data: String,
-        /// Adam iterations.
-        #[arg(long, default_value_t = 2000)]
-        iterations: usize,
-    },
+    /// Fit the score-to-outcome model of `UCI_ShowWDL` (`src/wdl.rs`) to scored engine games or
+    /// `FEN | score | result` lines, and print its calibration.
+    Wdl(wdl_cmd::WdlArgs),
 }
 
 /// Arguments of `tune fit`.
@@ -146,32 +142,8 @@ pub fn run(cmd: TuneCmd) -> Result<(), String> {
     match cmd {
         TuneCmd::Extract { pgn, out, skip_plies } => run_extract(&pgn, &out, skip_plies),
         TuneCmd::Fit(args) => run_fit(&args),
-        TuneCmd::Wdl { data, iterations } => run_wdl(&data, iterations),
+        TuneCmd::Wdl(args) => wdl_cmd::run(&args),
     }
-}
-
-fn run_wdl(path: &str, iterations: usize) -> Result<(), String> {
-    let t0 = Instant::now();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let data = wdl::samples(&text, 3000.0);
-    if data.is_empty() {
-        return Err(format!("{path}: no `FEN | score | result` lines"));
-    }
-    let (model, nll) = wdl::fit(&data, iterations);
-    println!("{} positions, {iterations} iterations, {:.1}s", data.len(), t0.elapsed().as_secs_f64());
-    println!("mean negative log-likelihood {nll:.5}");
-    println!("a: {:.2?}\nb: {:.2?}", model.a, model.b);
-    for m in [20, 40, 60, 78] {
-        let (a, b) = model.params(m);
-        println!("material {m:>2}: a {a:7.1}  b {b:6.1}");
-    }
-    println!("score bucket     n     observed W/D/L      model W/D/L");
-    for lo in (-400..400).step_by(100) {
-        let (seen, want, n) = wdl::calibration(&model, &data, f64::from(lo), f64::from(lo + 100));
-        let pct = |x: [f64; 3]| format!("{:4.1}/{:4.1}/{:4.1}", 100.0 * x[0], 100.0 * x[1], 100.0 * x[2]);
-        println!("[{lo:>4},{:>4})  {n:>7}  {}  {}", lo + 100, pct(seen), pct(want));
-    }
-    Ok(())
 }
 
 fn run_extract(pgns: &[String], out: &str, skip_plies: usize) -> Result<(), String> {

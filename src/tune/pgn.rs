@@ -1,7 +1,7 @@
-//! PGN games as tag pairs and main-line SAN, read with the `pgn-reader` crate (comments, variations
-//! and NAGs are skipped).
+//! PGN games as tag pairs, main-line SAN and the comment after each main-line move, read with the
+//! `pgn-reader` crate (variations and NAGs are skipped).
 
-use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use std::ops::ControlFlow;
 
 /// One game: its tags and the SAN of its main line.
@@ -11,6 +11,9 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     /// Main-line moves in SAN, annotations included (`e4`, `Nf3+`, `exd8=Q#`).
     pub moves: Vec<String>,
+    /// The comment after each main-line move, trimmed (`None` where there is none), in step with
+    /// `moves`; several comments after one move are joined by a space.
+    pub comments: Vec<Option<String>>,
 }
 
 impl Game {
@@ -38,11 +41,23 @@ impl Visitor for Collector {
     }
 
     fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Game, Game> {
-        ControlFlow::Continue(Game { tags, moves: Vec::new() })
+        ControlFlow::Continue(Game { tags, moves: Vec::new(), comments: Vec::new() })
     }
 
     fn san(&mut self, game: &mut Game, san: SanPlus) -> ControlFlow<Game> {
         game.moves.push(san.to_string());
+        game.comments.push(None);
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, game: &mut Game, comment: RawComment<'_>) -> ControlFlow<Game> {
+        let text = String::from_utf8_lossy(comment.as_bytes());
+        if let Some(slot) = game.comments.last_mut() {
+            *slot = Some(match slot.take() {
+                Some(before) => format!("{before} {}", text.trim()),
+                None => text.trim().to_string(),
+            });
+        }
         ControlFlow::Continue(())
     }
 
@@ -93,6 +108,8 @@ mod tests {
         assert_eq!(games[0].tag("Result"), Some("1-0"));
         assert_eq!(games[0].tag("Termination"), Some("checkmate"));
         assert_eq!(games[0].moves, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+        assert_eq!(games[0].comments[..3], [Some("+0.20/5 0.010s".into()), Some("-0.15/5\n0.012s".into()), None]);
+        assert_eq!(games[0].comments.len(), games[0].moves.len());
         assert_eq!(games[1].moves, ["d4", "d5"]);
         assert_eq!(games[1].tag("FEN"), None);
     }

@@ -286,6 +286,8 @@ pub struct Info {
     pub multipv: Option<u32>,
     pub score: Option<UciScore>,
     pub bound: Option<String>,
+    /// `wdl W D L` (with `UCI_ShowWDL`).
+    pub wdl: Option<[u32; 3]>,
     pub nodes: Option<u64>,
     pub nps: Option<u64>,
     pub hashfull: Option<u32>,
@@ -327,6 +329,16 @@ pub fn parse_info(line: &str) -> Option<Info> {
                     info.bound = Some(b.to_string());
                     i += 1;
                 }
+            }
+            "wdl" => {
+                let w: Vec<u32> = (1..=3).map(|k| num(&words, i + k - 1, line)).collect();
+                info.wdl = Some([w[0], w[1], w[2]]);
+                if let Some(b @ ("lowerbound" | "upperbound")) = words.get(i + 4).copied() {
+                    info.bound = Some(b.to_string());
+                    i += 1;
+                }
+                i += 4;
+                continue;
             }
             "pv" => {
                 info.pv = words[i + 1..].iter().map(|s| s.to_string()).collect();
