@@ -162,11 +162,31 @@ enum TreeFormat {
     Dot,
 }
 
+/// A command-line tool whose reader has gone (`brudno perft 6 --divide | head -1`) ends quietly, as
+/// Unix tools do, instead of panicking at the next line it prints: SIGPIPE gets its default action
+/// back (Rust's runtime ignores it). UCI mode keeps it ignored and ends its loop on the write error.
+#[cfg(unix)]
+fn default_sigpipe() {
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: signal(2) with SIG_DFL only restores the default disposition; no handler code runs.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
+    #[cfg(unix)]
+    if cli.command.is_some() {
+        default_sigpipe();
+    }
     match cli.command {
         None => {
             brudno::uci::run();

@@ -1408,3 +1408,24 @@ fn a_nearly_empty_clock_still_reports_a_searched_line() {
         assert_eq!(parse_bestmove(&best).0, last.pv[0], "{go}: bestmove is the reported line's move");
     }
 }
+
+#[test]
+fn a_cli_tool_whose_reader_goes_away_ends_without_a_panic() {
+    // `brudno perft 6 --divide | head -1`: the reader takes one line and closes the pipe.
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(common::BIN)
+        .args(["perft", "6", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run brudno perft");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut first).expect("a line");
+    assert!(first.starts_with("a2a3: "), "{first}");
+    // The reader is dropped here: the next lines go to a closed pipe.
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(out.status.code(), Some(101), "a panic's exit code");
+}
