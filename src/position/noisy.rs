@@ -95,7 +95,8 @@ pub fn has_legal_move(chess: &Chess) -> bool {
     if (attacks::king_attacks(king) & !us).into_iter().any(|to| board.attacks_to(to, !turn, occupied).is_empty()) {
         return true;
     }
-    let free = us & !board.kings() & !board.pawns() & !pin_blockers(chess, king);
+    let pinned = pin_blockers(chess, king);
+    let free = us & !board.kings() & !board.pawns() & !pinned;
     if free
         .into_iter()
         .any(|from| board.piece_at(from).is_some_and(|p| (attacks::attacks(from, p, occupied) & !us).any()))
@@ -103,7 +104,7 @@ pub fn has_legal_move(chess: &Chess) -> bool {
         return true;
     }
     let up = if turn == Color::White { 8 } else { -8 };
-    let pushers = (board.pawns() & us & !pin_blockers(chess, king)).shift(up) & !occupied;
+    let pushers = (board.pawns() & us & !pinned).shift(up) & !occupied;
     pushers.any() || !chess.legal_moves().is_empty()
 }
 

@@ -87,8 +87,9 @@ impl Worker {
     /// to move's view: 0, or one centipawn either way for a table result the fifty-move rule draws).
     fn draw_here(&self) -> Option<Score> {
         let pos = &self.pos;
-        let stalemate = !pos.in_check() && pos.legal_moves().is_empty();
-        if pos.is_repetition() || pos.is_fifty_move_draw() || pos.is_insufficient_material() || stalemate {
+        // The stalemate test, which generates moves, is asked last.
+        let stalemate = || !pos.in_check() && pos.legal_moves().is_empty();
+        if pos.is_repetition() || pos.is_fifty_move_draw() || pos.is_insufficient_material() || stalemate() {
             return Some(Score::DRAW);
         }
         let tb = self.info.tb.syzygy.as_ref()?;

@@ -63,6 +63,11 @@ pub fn info(it: &Iteration, mode: CastlingMode, wdl: Option<Wdl>) -> String {
     line
 }
 
+/// The `uci` answer's line for a spin option.
+fn spin_option(name: &str, default: i64, min: i64, max: i64) -> String {
+    format!("option name {name} type spin default {default} min {min} max {max}")
+}
+
 /// All the lines one reply makes.
 pub fn lines(r: &Reply) -> Vec<String> {
     match r {
@@ -70,18 +75,16 @@ pub fn lines(r: &Reply) -> Vec<String> {
             let mut v =
                 vec![format!("id name Brudno {}", crate::version()), "id author the Brudno developers".to_string()];
             v.extend(OPTIONS.iter().map(|o| match o.kind {
-                Kind::Spin { default, min, max, .. } => {
-                    format!("option name {} type spin default {default} min {min} max {max}", o.name)
-                }
+                Kind::Spin { default, min, max, .. } => spin_option(o.name, default, min, max),
                 Kind::Check { default, .. } => format!("option name {} type check default {default}", o.name),
                 Kind::Button { .. } => format!("option name {} type button", o.name),
                 Kind::Str { default, .. } => format!("option name {} type string default {default}", o.name),
             }));
             #[cfg(feature = "tune")]
             v.extend(
-                crate::search::params::TUNABLES.iter().map(|t| {
-                    format!("option name {} type spin default {} min {} max {}", t.name, t.get(), t.min, t.max)
-                }),
+                crate::search::params::TUNABLES
+                    .iter()
+                    .map(|t| spin_option(t.name, i64::from(t.get()), i64::from(t.min), i64::from(t.max))),
             );
             v
         }

@@ -148,6 +148,12 @@ fn echo(text: &str) -> String {
     text.chars().take(40).collect()
 }
 
+/// A spin option's value: a number within `min..=max`.
+fn parse_spin(name: &'static str, value: &str, min: i64, max: i64) -> Result<i64, OptionError> {
+    let n: i64 = value.parse().map_err(|_| OptionError::BadValue(name, echo(value)))?;
+    if n < min || n > max { Err(OptionError::OutOfRange(name, n, min, max)) } else { Ok(n) }
+}
+
 /// Validates `setoption name <name> value <value>`: what the option's entry makes of the value.
 pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
     #[cfg(feature = "tune")]
@@ -158,15 +164,7 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Change, OptionEr
     let value = value.map(str::trim);
     let given = || value.ok_or(OptionError::MissingValue(def.name));
     match def.kind {
-        Kind::Spin { min, max, set, .. } => {
-            let v = given()?;
-            let n: i64 = v.parse().map_err(|_| OptionError::BadValue(def.name, echo(v)))?;
-            if n < min || n > max {
-                Err(OptionError::OutOfRange(def.name, n, min, max))
-            } else {
-                Ok(Change::Engine(set(n)))
-            }
-        }
+        Kind::Spin { min, max, set, .. } => Ok(Change::Engine(set(parse_spin(def.name, given()?, min, max)?))),
         Kind::Check { set, .. } => {
             let v = given()?;
             match v.to_ascii_lowercase().as_str() {
@@ -192,13 +190,11 @@ fn parse_tunable(name: &str, value: Option<&str>) -> Option<Result<Change, Optio
     let index = tunables.iter().position(|t| t.name.eq_ignore_ascii_case(name.trim()))?;
     let t = tunables[index];
     let Some(v) = value.map(str::trim) else { return Some(Err(OptionError::MissingValue(t.name))) };
-    Some(match v.parse::<i64>() {
-        Err(_) => Err(OptionError::BadValue(t.name, echo(v))),
-        Ok(n) if n < i64::from(t.min) || n > i64::from(t.max) => {
-            Err(OptionError::OutOfRange(t.name, n, i64::from(t.min), i64::from(t.max)))
-        }
-        Ok(n) => Ok(Change::Engine(Setting::Tunable(index, n as i32))),
-    })
+    // In range, so it fits an i32.
+    Some(
+        parse_spin(t.name, v, i64::from(t.min), i64::from(t.max))
+            .map(|n| Change::Engine(Setting::Tunable(index, n as i32))),
+    )
 }
 
 #[cfg(test)]
