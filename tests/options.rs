@@ -165,6 +165,16 @@ fn set_and_observe(o: &Announced, value: Option<&str>) -> Vec<String> {
             let lines = search(&mut e, &mut said, "go depth 1");
             assert!(note(&lines, "limits").contains(&format!("strength {v} Elo")), "{lines:?}");
         }
+        // 20 is full strength; below, a level on UCI_Elo's ladder (UCI_LimitStrength is off).
+        "Skill Level" => {
+            let lines = search(&mut e, &mut said, "go depth 1");
+            let skill: i64 = v.parse().expect("a number");
+            let want = match skill {
+                20 => "strength -".to_string(),
+                s => format!("strength {} Elo", brudno::search::strength::skill_elo(s)),
+            };
+            assert!(note(&lines, "limits").contains(&want), "{want}: {lines:?}");
+        }
         // OwnBook alone reads the built-in book; with OwnBook on (set before), BookFile's default keeps
         // the built-in book (nothing new is read) and a file is read in its place.
         "OwnBook" => {

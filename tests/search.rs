@@ -411,7 +411,7 @@ fn stop_flag_ends_an_unbounded_search() {
         })
         .unwrap();
     std::thread::sleep(Duration::from_millis(100));
-    flag.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    flag.request_stop();
     let deadline = Instant::now() + Duration::from_secs(15);
     while !handle.is_finished() {
         assert!(Instant::now() < deadline, "the search did not stop within 15 s of the stop flag");

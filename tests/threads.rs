@@ -140,7 +140,7 @@ fn strength_limited_lines(threads: usize, elo: u32, go: &str) -> (Vec<String>, S
 fn a_strength_level_searches_the_same_with_helpers() {
     // A level is a node budget and a choice among its lines, calibrated with one thread: with more
     // threads the main thread searches it alone, line for line and node for node the same search.
-    for (elo, go) in [(1350, "go wtime 60000 btime 60000"), (2000, "go movetime 10000"), (1800, "go nodes 5000")] {
+    for (elo, go) in [(1350, "go wtime 10000 btime 10000"), (1900, "go movetime 1000"), (1800, "go nodes 5000")] {
         let (one, one_nodes) = strength_limited_lines(1, elo, go);
         let (two, two_nodes) = strength_limited_lines(2, elo, go);
         assert!(one.iter().any(|l| l.contains(" multipv 4 ")), "{one:?}");

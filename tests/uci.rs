@@ -82,7 +82,8 @@ fn handshake_lists_identity_and_options() {
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1800 min 1350 max 2200",
+        "option name UCI_Elo type spin default 1800 min 1350 max 2850",
+        "option name Skill Level type spin default 20 min 0 max 20",
     ] {
         assert!(options.iter().any(|l| *l == expected), "missing '{expected}' in:\n{}", lines.join("\n"));
     }
@@ -495,11 +496,11 @@ fn limited_strength_plays_legal_moves_on_a_small_budget_and_takes_a_mate() {
     expect_silence(&mut e, "setoption name UCI_LimitStrength value true");
     expect_silence(&mut e, "setoption name UCI_Elo value 1350");
     e.send("position startpos moves e2e4 e7e5");
-    e.send("go wtime 60000 btime 60000");
+    e.send("go wtime 10000 btime 10000");
     let (lines, best) = one_bestmove(&mut e);
     assert_bestmove_legal(&position(None, &["e2e4", "e7e5"], false), &best);
     // The level's node budget, not the clock, ends the search.
-    let budget = brudno::search::strength::Strength::new(1350).nodes();
+    let budget = brudno::search::strength::Strength::from_elo(1350).map(|s| s.nodes()).unwrap();
     let nodes: Vec<u64> = lines.iter().filter_map(|l| word_after(l, "nodes")).collect();
     assert!(nodes.last().is_some_and(|&n| n <= budget + 100), "{budget} {lines:?}");
     // Several lines are weighed; a mate in one is always played.
@@ -515,6 +516,154 @@ fn limited_strength_plays_legal_moves_on_a_small_budget_and_takes_a_mate() {
     e.send("go depth 3");
     let (lines, _) = one_bestmove(&mut e);
     assert!(lines.iter().all(|l| !l.contains(" multipv 2 ")), "{lines:?}");
+}
+
+/// The `info depth` lines without their times (`time`, `nps`), which alone differ between two runs
+/// of the same search.
+fn untimed(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if matches!(words[i], "time" | "nps") {
+                    i += 2;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+/// The strength level of the next search as `debug on`'s limits note shows it (`-`: full strength).
+fn level_shown(e: &mut Engine) -> String {
+    expect_silence(e, "debug on");
+    e.send("go depth 1");
+    let (lines, _) = one_bestmove(e);
+    expect_silence(e, "debug off");
+    let note = lines.iter().find(|l| l.starts_with("info string limits: ")).expect("the limits note");
+    note.split(" strength ").nth(1).and_then(|rest| rest.split(" nodestime ").next()).unwrap_or_default().to_string()
+}
+
+#[test]
+fn skill_level_and_uci_elo_make_one_ladder_up_to_full_strength() {
+    let mut e = engine();
+    // By default: Skill Level 20, UCI_LimitStrength off: full strength.
+    assert_eq!(level_shown(&mut e), "-");
+    // Skill Level 0 is the ladder's foot, 19 its last step below full strength.
+    for (skill, shown) in [(0, "1350 Elo"), (10, "1867 Elo"), (19, "2333 Elo"), (20, "-")] {
+        expect_silence(&mut e, &format!("setoption name Skill Level value {skill}"));
+        assert_eq!(level_shown(&mut e), shown, "Skill Level {skill}");
+    }
+    // With UCI_LimitStrength on, UCI_Elo governs whatever the skill; from the ceiling up it is full strength.
+    expect_silence(&mut e, "setoption name Skill Level value 0");
+    expect_silence(&mut e, "setoption name UCI_LimitStrength value true");
+    for (elo, shown) in [(1350, "1350 Elo"), (2384, "2384 Elo"), (2385, "-"), (2850, "-")] {
+        expect_silence(&mut e, &format!("setoption name UCI_Elo value {elo}"));
+        assert_eq!(level_shown(&mut e), shown, "UCI_Elo {elo}");
+    }
+    // Values outside the ranges are refused and change nothing.
+    for bad in ["UCI_Elo value 1349", "UCI_Elo value 2851", "Skill Level value 21", "Skill Level value -1"] {
+        let error = expect_error(&mut e, &format!("setoption name {bad}"));
+        assert!(error.contains("is outside"), "{error}");
+    }
+    assert_eq!(level_shown(&mut e), "-");
+}
+
+#[test]
+fn the_lowest_and_highest_levels_play_legal_moves() {
+    let pos = position(Some(MIDDLEGAME), &[], false);
+    // Skill Level 0: a small budget, four lines to choose among, on a clock.
+    let mut e = engine();
+    expect_silence(&mut e, "setoption name Skill Level value 0");
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go wtime 3000 btime 3000");
+    let (lines, best) = one_bestmove(&mut e);
+    assert_bestmove_legal(&pos, &best);
+    assert_pvs_legal(&pos, &lines);
+    assert!(lines.iter().any(|l| l.contains(" multipv 4 ")), "{lines:?}");
+    // UCI_Elo 2850: full strength, one line.
+    let mut e = engine();
+    expect_silence(&mut e, "setoption name UCI_LimitStrength value true");
+    expect_silence(&mut e, "setoption name UCI_Elo value 2850");
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go wtime 3000 btime 3000");
+    let (lines, best) = one_bestmove(&mut e);
+    assert_bestmove_legal(&pos, &best);
+    assert!(lines.iter().all(|l| !l.contains(" multipv 2 ")), "{lines:?}");
+}
+
+#[test]
+fn a_top_level_whose_budget_is_not_reached_searches_as_full_strength() {
+    // A level that always plays its best line searches that one line; while its budget (about
+    // 486 000 nodes at UCI_Elo 2300, 591 000 at Skill Level 19) is not reached, it is the
+    // full-strength search, line for line and node for node.
+    let search = |setup: &[&str]| {
+        let mut e = engine();
+        for cmd in setup {
+            expect_silence(&mut e, cmd);
+        }
+        e.send(&format!("position fen {MIDDLEGAME}"));
+        e.send("go depth 5");
+        let (lines, best) = one_bestmove(&mut e);
+        (untimed(&lines), best)
+    };
+    let full = search(&[]);
+    assert!(full.0.last().is_some_and(|l| l.starts_with("info depth 5 ")), "{full:?}");
+    let elo = search(&["setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 2300"]);
+    assert_eq!(elo, full);
+    assert_eq!(search(&["setoption name Skill Level value 19"]), full);
+}
+
+#[test]
+fn a_limited_level_takes_its_time_and_answers_stop_at_once() {
+    let pos = position(None, &[], false);
+    let mut e = engine();
+    expect_silence(&mut e, "setoption name Skill Level value 0");
+    expect_silence(&mut e, "position startpos");
+    // A clock of a day: the level's share of it is hours, which only `stop` can cut short within
+    // the wait for the bestmove.
+    let go = "go wtime 86400000 btime 86400000";
+    e.send(go);
+    e.expect_line(|l| l.starts_with("info depth"), PROMPT);
+    e.send("stop");
+    let (_, best) = one_bestmove(&mut e);
+    assert_bestmove_legal(&pos, &best);
+    // Left alone, the level has long spent its node budget (about 1 700 nodes) but still takes its
+    // time: no bestmove yet, until `stop`.
+    e.send(go);
+    e.expect_line(|l| l.starts_with("info depth"), PROMPT);
+    std::thread::sleep(Duration::from_millis(500));
+    assert_no_bestmove(&e.sync(), "a level on a long clock answers at its share of the clock");
+    e.send("stop");
+    let (_, best) = one_bestmove(&mut e);
+    assert_bestmove_legal(&pos, &best);
+    // Never a wait where a bound other than the clock ends the search, for a forced move, or after
+    // `ponderhit` when pondering: each answers without `stop` (the wait would last hours).
+    for go in ["go wtime 86400000 btime 86400000 depth 3", "go wtime 86400000 btime 86400000 nodes 3000"] {
+        e.send(go);
+        let (_, best) = one_bestmove(&mut e);
+        assert_bestmove_legal(&pos, &best);
+    }
+    let check = "4k3/8/8/8/8/8/3q4/K7 w - - 0 1";
+    e.send(&format!("position fen {check}"));
+    e.send(go);
+    let (_, best) = one_bestmove(&mut e);
+    assert_eq!(parse_bestmove(&best).0, "a1b1");
+    e.send("position startpos");
+    e.send(&format!("go ponder {}", go.trim_start_matches("go ")));
+    e.expect_line(|l| l.starts_with("info depth"), PROMPT);
+    std::thread::sleep(Duration::from_millis(500));
+    assert_no_bestmove(&e.sync(), "a pondering level holds its bestmove until ponderhit");
+    e.send("ponderhit");
+    let (_, best) = one_bestmove(&mut e);
+    assert_bestmove_legal(&pos, &best);
 }
 
 fn word_after(line: &str, key: &str) -> Option<u64> {

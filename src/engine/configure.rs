@@ -37,6 +37,7 @@ impl Engine {
             Setting::ShowWdl(on) => self.options.show_wdl = on,
             Setting::LimitStrength(on) => self.options.limit_strength = on,
             Setting::Elo(elo) => self.options.elo = elo,
+            Setting::SkillLevel(skill) => self.options.skill = skill,
             Setting::Chess960(on) => {
                 self.options.chess960 = on;
                 // The board is read again under the new rules, which drop the castling rights they do not

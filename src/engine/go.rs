@@ -52,7 +52,7 @@ impl Engine {
             }
         }
         let mut limits = limits(go, pos.turn(), searchmoves);
-        limits.strength = self.options.limit_strength.then(|| Strength::new(self.options.elo));
+        limits.strength = Strength::from_options(self.options.limit_strength, self.options.elo, self.options.skill);
         let mut overhead = self.options.overhead;
         if self.options.nodestime > 0
             && let Some(clock) = limits.clock.as_mut()

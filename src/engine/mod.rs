@@ -80,9 +80,10 @@ struct Options {
     multipv: usize,
     chess960: bool,
     show_wdl: bool,
-    /// The strength level in force (`UCI_LimitStrength` on), and the `UCI_Elo` value either way.
+    /// `UCI_LimitStrength`, `UCI_Elo` and `Skill Level`, made a level by `Strength::from_options`.
     limit_strength: bool,
     elo: i64,
+    skill: i64,
 }
 
 /// The engine state behind the UCI loop.
@@ -106,7 +107,7 @@ pub struct Engine {
 /// search thread, joined when the engine's fields drop, ends instead of running for ever.
 impl Drop for Engine {
     fn drop(&mut self) {
-        self.shared.stop.store(true, Ordering::Release);
+        self.shared.request_stop();
         self.shared.pondering.store(false, Ordering::Release);
     }
 }
@@ -135,6 +136,7 @@ impl Engine {
                 show_wdl: defaults::SHOW_WDL,
                 limit_strength: defaults::LIMIT_STRENGTH,
                 elo: strength::DEFAULT_ELO,
+                skill: strength::MAX_SKILL,
             },
             tt: Arc::new(tt),
             shared: Arc::new(Shared::default()),
@@ -256,7 +258,7 @@ impl Engine {
     }
 
     fn stop(&mut self, out: &mut impl FnMut(Event)) {
-        self.shared.stop.store(true, Ordering::Relaxed);
+        self.shared.request_stop();
         self.shared.pondering.store(false, Ordering::Relaxed);
         match std::mem::replace(&mut self.state, State::Idle) {
             State::Holding(outcome) => out(Event::BestMove(outcome, self.mode())),

@@ -121,6 +121,9 @@ pub enum Setting {
     LimitStrength(bool),
     /// `UCI_Elo`: the level's Elo.
     Elo(i64),
+    /// `Skill Level` (0–20): a level on the same ladder, unless `UCI_LimitStrength` is on (20: full
+    /// strength).
+    SkillLevel(i64),
     /// Play from the opening book.
     OwnBook(bool),
     /// Opening book file (empty: none).

@@ -1,9 +1,11 @@
 //! What a `go` asks for ([`Limits`]) and how long to think ([`TimeManager`]): a soft limit (do not start
 //! another iteration) and a hard limit (abort mid-iteration). Pondering time is not counted: the clock
 //! starts again at `ponderhit`. Under `nodestime` the same plan is read in nodes (see [`Limits::nodestime`]).
+//! A strength level that spent its node budget early lingers until a share of the soft limit has
+//! passed ([`TimeManager::linger`]).
 
 use super::params::{
-    TM_HARD_SCALE, TM_INC_SHARE, TM_LAST_MOVE_CAP, TM_MAX_MOVES_TO_GO, TM_MOVE_CAP, TM_NODE_SHARE_BASE,
+    TM_HARD_SCALE, TM_INC_SHARE, TM_LAST_MOVE_CAP, TM_LEVEL_SHARE, TM_MAX_MOVES_TO_GO, TM_MOVE_CAP, TM_NODE_SHARE_BASE,
     TM_NODE_SHARE_SCALE, TM_SOFT_SCALE, TM_STABILITY, TM_SUDDEN_DEATH_MOVES,
 };
 use super::strength::Strength;
@@ -71,20 +73,34 @@ pub struct TimeManager {
     pub hard: Option<Duration>,
     /// Whether the soft limit follows the search (a clock), or is fixed (`movetime`, none).
     pub adaptive: bool,
+    /// A strength level whose node budget ran out before this much time passed on its clock waits
+    /// until it has (`None`: answer at once). Only a level on a real clock (`wtime`/`btime` or
+    /// `movetime`) lingers: never full strength, `go infinite`, `go ponder`, `go nodes`, `go depth`,
+    /// `go mate` or a `nodestime` clock (which counts nodes, not waiting).
+    pub linger: Option<Duration>,
 }
 
 impl TimeManager {
     /// Plans the time for one move. `overhead` is the GUI/transport latency to keep in reserve.
     pub fn new(limits: &Limits, overhead: Duration) -> Self {
+        let mut tm = Self::plan(limits, overhead);
+        let lingers = limits.strength.is_some() && limits.is_timed() && !limits.ponder && limits.nodestime.is_none();
+        tm.linger = tm.soft.filter(|_| lingers).map(|soft| soft.mul_f64(TM_LEVEL_SHARE));
+        tm
+    }
+
+    /// The soft and hard limits.
+    fn plan(limits: &Limits, overhead: Duration) -> Self {
+        let none = Self { soft: None, hard: None, adaptive: false, linger: None };
         if limits.infinite {
-            return Self { soft: None, hard: None, adaptive: false };
+            return none;
         }
         if let Some(mt) = limits.movetime {
             let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
-            return Self { soft: Some(t), hard: Some(t), adaptive: false };
+            return Self { soft: Some(t), hard: Some(t), ..none };
         }
         let Some(clock) = limits.clock else {
-            return Self { soft: None, hard: None, adaptive: false };
+            return none;
         };
         let avail = clock.time.saturating_sub(overhead).max(Duration::from_millis(1));
         let mtg = clock.movestogo.unwrap_or(TM_SUDDEN_DEATH_MOVES).clamp(1, TM_MAX_MOVES_TO_GO);
@@ -93,7 +109,7 @@ impl TimeManager {
         let base = avail / mtg + clock.inc.mul_f64(TM_INC_SHARE);
         let soft = base.mul_f64(TM_SOFT_SCALE).min(cap);
         let hard = base.mul_f64(TM_HARD_SCALE).min(cap);
-        Self { soft: Some(soft), hard: Some(hard), adaptive: true }
+        Self { soft: Some(soft), hard: Some(hard), adaptive: true, linger: None }
     }
 
     /// The soft limit `soft` for the position as the search sees it: longer while the best move
@@ -160,6 +176,39 @@ mod tests {
         assert!(Limits { nodes: Some(3), mate: Some(1), ..Limits::default() }.ends_by_itself());
         assert!(Limits { movetime: Some(Duration::from_millis(5)), ..Limits::default() }.ends_by_itself());
         assert!(clock(0, 0, None).ends_by_itself());
+    }
+
+    #[test]
+    fn only_a_level_on_a_clock_lingers() {
+        let overhead = Duration::from_millis(30);
+        let level = Strength::from_elo(1500);
+        let on_clock = Limits { strength: level, ..clock(60_000, 600, None) };
+        let tm = TimeManager::new(&on_clock, overhead);
+        let (linger, soft) = (tm.linger.unwrap(), tm.soft.unwrap());
+        assert!(Duration::ZERO < linger && linger < soft, "{linger:?} {soft:?}");
+        let movetime = Limits { strength: level, movetime: Some(Duration::from_secs(2)), ..Limits::default() };
+        let tm = TimeManager::new(&movetime, overhead);
+        assert!(tm.linger.is_some_and(|l| Duration::ZERO < l && l < tm.soft.unwrap()), "{tm:?}");
+        // The same plan otherwise.
+        let full = TimeManager::new(&clock(60_000, 600, None), overhead);
+        assert_eq!(TimeManager { linger: None, ..TimeManager::new(&on_clock, overhead) }, full);
+        // Never: at full strength, without a clock, or where the GUI or a bound other than time ends it.
+        assert_eq!(full.linger, None);
+        assert_eq!(
+            TimeManager::new(&Limits { strength: Strength::from_elo(2850), ..clock(60_000, 0, None) }, overhead).linger,
+            None
+        );
+        for no_wait in [
+            Limits { strength: level, ..Limits::default() },
+            Limits { infinite: true, ..on_clock.clone() },
+            Limits { ponder: true, ..on_clock.clone() },
+            Limits { nodes: Some(5000), ..on_clock.clone() },
+            Limits { depth: Some(5), ..movetime.clone() },
+            Limits { mate: Some(2), ..on_clock.clone() },
+            Limits { nodestime: Some(100), ..on_clock.clone() },
+        ] {
+            assert_eq!(TimeManager::new(&no_wait, overhead).linger, None, "{no_wait:?}");
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The search: typed reports out, no text. [`SearchThread`] owns a [`Worker`] on its own thread, takes
 //! jobs over a channel and sends [`Report`]s back; [`Shared`] carries the atomics the UCI side flips
-//! (`stop`, `ponderhit`). With `Threads` above 1 the search thread also drives a pool of helper
+//! (`stop`, `ponderhit`), and wakes a strength level waiting out its share of the clock at `stop`. With `Threads` above 1 the search thread also drives a pool of helper
 //! threads (lazy SMP, `smp.rs`) and answers only once they have all stopped. Nothing here prints.
 
 pub mod counters;
@@ -29,8 +29,8 @@ use limits::Limits;
 pub use proven::Proven;
 use shakmaty::Move;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 pub use worker::Worker;
@@ -41,18 +41,48 @@ pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Flags shared between the UCI thread and the search thread.
 #[derive(Debug, Default)]
 pub struct Shared {
-    /// Set to end the search as soon as possible.
-    pub stop: AtomicBool,
+    /// Set to end the search as soon as possible (by [`Shared::request_stop`], which also wakes a
+    /// search waiting in [`Shared::wait_for_stop`]).
+    stop: AtomicBool,
     /// True while pondering: no time limit applies.
     pub pondering: AtomicBool,
     /// Milliseconds from the job's start to `ponderhit` (our clock starts then).
     pub ponderhit_ms: AtomicU64,
+    /// Taken around the stop's notification, so a waiter cannot miss it between its look at the
+    /// flag and its sleep.
+    waiting: Mutex<()>,
+    /// Notified at `stop`.
+    stopping: Condvar,
 }
 
 impl Shared {
     /// Whether a stop was requested.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Asks the search to end as soon as possible, and wakes it if it is waiting.
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::Release);
+        // The waiter holds the lock from its look at the flag until it sleeps: once we have the
+        // lock, it is asleep (and woken below) or has not looked yet (and will see the flag).
+        drop(self.waiting.lock().unwrap_or_else(PoisonError::into_inner));
+        self.stopping.notify_all();
+    }
+
+    /// Sleeps until a stop is requested or `timeout` passes, without spinning; whether a stop was
+    /// requested.
+    pub fn wait_for_stop(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut guard = self.waiting.lock().unwrap_or_else(PoisonError::into_inner);
+        while !self.stop.load(Ordering::Acquire) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            guard = self.stopping.wait_timeout(guard, left).unwrap_or_else(PoisonError::into_inner).0;
+        }
+        true
     }
 }
 
@@ -265,5 +295,22 @@ impl Drop for SearchThread {
         if let Some(h) = self.handle.take() {
             let _ = h.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_wakes_a_waiting_search() {
+        let shared = Arc::new(Shared::default());
+        assert!(!shared.wait_for_stop(Duration::ZERO), "no stop asked for: the wait runs out");
+        let waiter = shared.clone();
+        // Only the stop ends this wait in time: were it missed, the wait would run out, false.
+        let handle = std::thread::spawn(move || waiter.wait_for_stop(Duration::from_secs(120)));
+        shared.request_stop();
+        assert!(handle.join().unwrap());
+        assert!(shared.stopped() && shared.wait_for_stop(Duration::from_secs(120)));
     }
 }

@@ -21,7 +21,6 @@ use crate::search::limits::Limits;
 use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
@@ -136,7 +135,7 @@ impl Pool {
     /// Stops the helpers and blocks until each has finished its search.
     pub(super) fn finish(&mut self) {
         let since = Instant::now();
-        self.stop.stop.store(true, Ordering::Relaxed);
+        self.stop.request_stop();
         for h in self.helpers.iter().take(self.running) {
             // An error means the helper is gone: nothing left to wait for.
             let _ = h.done.recv();
@@ -225,7 +224,7 @@ mod tests {
     fn a_strength_level_searches_without_helpers() {
         let mut pool = Pool::new();
         assert_eq!(pool.resize(4), 4);
-        let limits = Limits { strength: Some(Strength::new(1500)), ..Limits::default() };
+        let limits = Limits { strength: Strength::from_elo(1500), ..Limits::default() };
         let main = pool.start(&job(limits));
         assert_eq!(pool.running, 0);
         // One seat: the main thread's count is the search's.

@@ -3,7 +3,8 @@
 //! in full is kept, and the line of the move played is handed back for a last report
 //! ([`Outcome::final_line`]). Under lazy SMP (see `smp.rs`) a worker has a seat (`seat.rs`): it
 //! publishes its counts there, a helper skips some depths, and the main thread's reports and node
-//! limit count every thread. What lives for one search is in `info.rs`.
+//! limit count every thread. What lives for one search is in `info.rs`. A strength level whose node
+//! budget ran out early sleeps until its share of the clock has passed, or `stop`.
 
 use super::counters::Counters;
 use super::frame::{self, Frame};
@@ -13,7 +14,6 @@ use super::limits::TimeManager;
 use super::lmr::LmrTable;
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CHECK_EVERY, CURRMOVE_DELAY};
 use super::seat::Seat;
-use super::strength;
 use super::{Iteration, Outcome, Report, SearchJob};
 use crate::eval::PawnCache;
 use crate::position::Position;
@@ -186,7 +186,7 @@ impl Worker {
             return Outcome { score, ..Outcome::default() };
         };
         let max_depth = job.limits.depth.unwrap_or(MAX_PLY as Depth - 1).clamp(1, MAX_PLY as Depth - 1);
-        let wanted = if strength.is_some() { job.multipv.max(strength::LINES) } else { job.multipv };
+        let wanted = strength.map_or(job.multipv, |s| job.multipv.max(s.lines()));
         let multipv = wanted.clamp(1, root.len());
         let mut lines: Vec<(Score, Vec<Move>)> = vec![(Score::DRAW, vec![first])];
         let mut outcome = Outcome { best: Some(first), ..Outcome::default() };
@@ -274,6 +274,14 @@ impl Worker {
         }
         if outcome.ponder.is_none() {
             outcome.ponder = outcome.best.and_then(|b| self.ponder_from_tt(b));
+        }
+        // A level that spent its node budget early takes a natural share of its clock before it
+        // answers, asleep: `stop` wakes it at once (see `TimeManager::linger`).
+        if let Some(linger) = tm.linger
+            && self.totals().0 >= self.info.node_limit
+            && let Some(elapsed) = self.clock_elapsed()
+        {
+            self.info.shared.wait_for_stop(linger.saturating_sub(elapsed));
         }
         // The final counts, for the search thread to add up once every thread has stopped.
         if let Some(seat) = &self.info.seat {

@@ -98,6 +98,7 @@ pub const OPTIONS: &[OptionDef] = &[
     check("UCI_ShowWDL", defaults::SHOW_WDL, Setting::ShowWdl),
     check("UCI_LimitStrength", defaults::LIMIT_STRENGTH, Setting::LimitStrength),
     spin("UCI_Elo", strength::DEFAULT_ELO, strength::MIN_ELO, strength::MAX_ELO, Setting::Elo),
+    spin("Skill Level", strength::MAX_SKILL, strength::MIN_SKILL, strength::MAX_SKILL, Setting::SkillLevel),
     check("OwnBook", book::DEFAULT_ENABLED, Setting::OwnBook),
     text("BookFile", |file| Change::Engine(Setting::BookFile(file))),
     spin("BookDepth", book::DEFAULT_DEPTH as i64, 1, 1000, |plies| Setting::BookDepth(plies as u32)),
@@ -214,7 +215,12 @@ mod tests {
         assert_eq!(parse_setting("uci_showwdl", Some("true")), Ok(Change::Engine(Setting::ShowWdl(true))));
         assert_eq!(parse_setting("UCI_LimitStrength", Some("true")), Ok(Change::Engine(Setting::LimitStrength(true))));
         assert_eq!(parse_setting("UCI_Elo", Some("1500")), Ok(Change::Engine(Setting::Elo(1500))));
-        assert!(parse_setting("UCI_Elo", Some("999")).is_err());
+        assert_eq!(parse_setting("UCI_Elo", Some("2850")), Ok(Change::Engine(Setting::Elo(2850))));
+        assert_eq!(parse_setting("skill level", Some("0")), Ok(Change::Engine(Setting::SkillLevel(0))));
+        assert_eq!(parse_setting("UCI_Elo", Some("999")), Err(OptionError::OutOfRange("UCI_Elo", 999, 1350, 2850)));
+        assert_eq!(parse_setting("UCI_Elo", Some("2851")), Err(OptionError::OutOfRange("UCI_Elo", 2851, 1350, 2850)));
+        assert_eq!(parse_setting("Skill Level", Some("21")), Err(OptionError::OutOfRange("Skill Level", 21, 0, 20)));
+        assert_eq!(parse_setting("Skill Level", Some("-1")), Err(OptionError::OutOfRange("Skill Level", -1, 0, 20)));
     }
 
     #[test]

@@ -142,7 +142,7 @@ mod tests {
             clock: Some(Clock { time: Duration::from_secs(60), inc: Duration::from_millis(500), movestogo: Some(20) }),
             ponder: true,
             searchmoves: vec![pos.parse_move("e2e4").unwrap(), pos.parse_move("g1f3").unwrap()],
-            strength: Some(Strength::new(1500)),
+            strength: Strength::from_elo(1500),
             nodestime: Some(100),
             ..Limits::default()
         };

@@ -51,6 +51,7 @@ enum Setting {
     ShowWdl(bool),
     LimitStrength(bool),
     Elo(u16),
+    SkillLevel(u8),
     /// A name and value that are most likely refused.
     Other(String, Option<String>),
 }
@@ -157,6 +158,7 @@ fn option_line(s: &Setting) -> Option<String> {
         Setting::ShowWdl(on) => format!("setoption name UCI_ShowWDL value {on}"),
         Setting::LimitStrength(on) => format!("setoption name UCI_LimitStrength value {on}"),
         Setting::Elo(e) => format!("setoption name UCI_Elo value {}", 1000 + e % 2000),
+        Setting::SkillLevel(n) => format!("setoption name Skill Level value {}", i16::from(*n % 25) - 2),
         Setting::Other(name, value) => {
             // Options that name files, size the table or start threads are left to the cases above.
             let lower = name.to_ascii_lowercase();
