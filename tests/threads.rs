@@ -11,7 +11,7 @@ mod common;
 
 use common::{
     Engine, PROMPT, UciScore, assert_bestmove_legal, assert_pvs_legal, infos, move_mates_within, parse_bestmove,
-    position,
+    position, untimed,
 };
 use std::time::{Duration, Instant};
 
@@ -113,27 +113,10 @@ fn strength_limited_lines(threads: usize, elo: u32, go: &str) -> (Vec<String>, S
     e.send(&format!("position fen {MIDDLEGAME}"));
     e.send(go);
     let (lines, _) = one_legal_bestmove(&mut e, MIDDLEGAME, Duration::from_secs(20));
-    let mut untimed: Vec<String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .map(|l| {
-            let words: Vec<&str> = l.split_whitespace().collect();
-            let mut kept = Vec::new();
-            let mut i = 0;
-            while i < words.len() {
-                if matches!(words[i], "time" | "nps") {
-                    i += 2;
-                } else {
-                    kept.push(words[i]);
-                    i += 1;
-                }
-            }
-            kept.join(" ")
-        })
-        .collect();
-    let last = untimed.pop().expect("info lines");
+    let mut kept = untimed(&lines);
+    let last = kept.pop().expect("info lines");
     let nodes = last.split_whitespace().skip_while(|w| *w != "nodes").nth(1).unwrap_or("").to_string();
-    (untimed, nodes)
+    (kept, nodes)
 }
 
 #[test]

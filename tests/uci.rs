@@ -8,7 +8,7 @@ mod common;
 
 use common::{
     Engine, PROMPT, SEARCH, STARTPOS, UciScore, assert_bestmove_legal, assert_pvs_legal, infos, move_mates_within,
-    parse_bestmove, play_line, position, run_cli,
+    parse_bestmove, play_line, position, run_cli, untimed,
 };
 use shakmaty::Position as _;
 use std::time::{Duration, Instant};
@@ -516,29 +516,6 @@ fn limited_strength_plays_legal_moves_on_a_small_budget_and_takes_a_mate() {
     e.send("go depth 3");
     let (lines, _) = one_bestmove(&mut e);
     assert!(lines.iter().all(|l| !l.contains(" multipv 2 ")), "{lines:?}");
-}
-
-/// The `info depth` lines without their times (`time`, `nps`), which alone differ between two runs
-/// of the same search.
-fn untimed(lines: &[String]) -> Vec<String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .map(|l| {
-            let words: Vec<&str> = l.split_whitespace().collect();
-            let mut kept = Vec::new();
-            let mut i = 0;
-            while i < words.len() {
-                if matches!(words[i], "time" | "nps") {
-                    i += 2;
-                } else {
-                    kept.push(words[i]);
-                    i += 1;
-                }
-            }
-            kept.join(" ")
-        })
-        .collect()
 }
 
 /// The strength level of the next search as `debug on`'s limits note shows it (`-`: full strength).

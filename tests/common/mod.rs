@@ -359,6 +359,29 @@ pub fn infos(lines: &[String]) -> Vec<Info> {
     lines.iter().filter_map(|l| parse_info(l)).collect()
 }
 
+/// The `info depth` lines without their times (`time`, `nps`), which alone differ between two runs
+/// of the same search.
+pub fn untimed(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if matches!(words[i], "time" | "nps") {
+                    i += 2;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
 /// The move of a `bestmove` line (`"0000"` when there is none) and its ponder move, if any.
 pub fn parse_bestmove(line: &str) -> (String, Option<String>) {
     let w: Vec<&str> = line.split_whitespace().collect();
