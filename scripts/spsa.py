@@ -420,12 +420,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     import matchlib  # needs python-chess
 
     path = state_path(args.state_dir, args.name)
-    state = load_state(path)
-    lock = open(path.with_suffix(".lock"), "w")
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        raise SystemExit(f"{args.name} is being run already")
+    load_state(path)  # exists?
+    with open(path.with_suffix(".lock"), "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise SystemExit(f"{args.name} is being run already") from None
+        return run_locked(args, path)
+
+
+def run_locked(args: argparse.Namespace, path: Path) -> int:
+    import matchlib
+
+    state = load_state(path)  # read under the lock
     if args.engine:
         state.engine = stored_engine(args.engine)
     cmd = engine_command(state.engine)
@@ -464,8 +471,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return flags["stop"] or (deadline is not None and time.monotonic() > deadline)
 
     # A run started in the background (`nohup ... &`) inherits SIGINT ignored: both are taken here.
-    signal.signal(signal.SIGTERM, terminate)
-    signal.signal(signal.SIGINT, terminate)
+    previous = {sig: signal.signal(sig, terminate) for sig in (signal.SIGTERM, signal.SIGINT)}
     done_now = 0
     try:
         while state.iteration < state.iterations:
@@ -480,7 +486,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             pgn.close()
         state.hours = hours_before + (time.monotonic() - started) / 3600
         save_state(state, path)
-        lock.close()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     print(describe(state))
     print(table(state))
     return 0
