@@ -294,11 +294,12 @@ def engine_options(cmd: List[str]) -> dict:
 def check_options(params: Sequence[Param], options: dict) -> List[str]:
     """Why the engine cannot be tuned with these parameters (empty: it can)."""
     problems = []
+    missing = [p.name for p in params if p.name not in options]
+    if missing:
+        problems.append(f"no option {', '.join(missing)} (a build with --features tune has one per parameter)")
     for p in params:
         option = options.get(p.name)
-        if option is None:
-            problems.append(f"no option {p.name} (a build with --features tune announces one per parameter)")
-        elif option.type != "spin" or (option.min, option.max) != (p.min, p.max):
+        if option is not None and (option.type != "spin" or (option.min, option.max) != (p.min, p.max)):
             problems.append(f"option {p.name} is {option.type} {option.min}..{option.max}, "
                             f"the parameter {p.min}..{p.max}")
     return problems

@@ -271,7 +271,7 @@ class RunTest(unittest.TestCase):
 
     def test_an_engine_without_the_options_is_refused(self):
         plain = shlex.join(fake_engine.command("score", 0))
-        with self.assertRaisesRegex(SystemExit, "no option RFP_MARGIN"):
+        with self.assertRaisesRegex(SystemExit, r"no option RFP_MARGIN, FP_BASE \(a build with --features tune"):
             self.spsa("new", "t", "--engine", plain, "--params", str(self.spins), "--iterations", "2",
                       "--pairs-per-iteration", "1", "--book", str(self.book))
         self.assertFalse((Path(self.dir.name) / "t.json").exists())
