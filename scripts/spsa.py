@@ -390,8 +390,11 @@ def cmd_new(args: argparse.Namespace) -> int:
             print(f"note: {p.name} starts at {p.start}, the engine's default is {options[p.name].default}")
     import matchlib
 
-    matchlib.TimeControl.parse(args.tc)  # fails early on a bad one
-    matchlib.load_openings(args.book)
+    try:  # fail early on a bad clock or book
+        matchlib.TimeControl.parse(args.tc)
+        matchlib.load_openings(args.book)
+    except ValueError as err:
+        raise SystemExit(str(err)) from None
     state = State(name=args.name, engine=engine, engine_sha256=sha256(cmd[0]), tc=args.tc, book=portable(args.book),
                   hash=args.hash, seed=args.seed, iterations=args.iterations,
                   pairs_per_iteration=args.pairs_per_iteration, params=params,

@@ -7,7 +7,6 @@ that theta moved towards the side that won.  The runs are skipped without python
 import contextlib
 import io
 import json
-import math
 import os
 import re
 import shlex
