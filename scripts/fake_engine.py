@@ -12,25 +12,39 @@ MODE makes it misbehave on purpose:
 * ``miss`` (from the first search) predicts a reply that the first-move player never makes.
 
 Any other MODE (``ok``, ``normal``, ``score``...) behaves.  Needs python-chess.
+
+``--spins FILE`` (``test_spsa.py``) announces a UCI spin option for each line of FILE, text in the form of
+``brudno spsa`` (``name, int, value, min, max, c_end, r_end``), and the score line then gives the mover
+ARG centipawns per unit its options are set above their defaults (summed), so the engine set higher
+"wins" by adjudication; ``--log FILE`` appends each ``setoption`` line it gets to FILE, after its pid.
 """
 
 import os
 import sys
 import time
-from typing import List
+from typing import List, Optional
 
 ILLEGAL_CANDIDATES = ("e1e8", "a1h8", "h1a8")  #: one of them is not legal in any position of a test
 
 
-def command(mode: str, arg: float = 0) -> List[str]:
+def command(mode: str, arg: float = 0, spins: Optional[str] = None, log: Optional[str] = None) -> List[str]:
     """The command line of a fake engine in ``mode``."""
-    return [sys.executable, os.path.abspath(__file__), mode, str(arg)]
+    extra = (["--spins", spins] if spins else []) + (["--log", log] if log else [])
+    return [sys.executable, os.path.abspath(__file__), mode, str(arg)] + extra
 
 
-def main(mode: str, arg: float) -> None:
+def main(mode: str, arg: float, spins: Optional[str] = None, log: Optional[str] = None) -> None:
     import chess  # here: importing this module for command() needs no python-chess
 
     board, searches, pondering = chess.Board(), 0, None
+    # name -> [default, min, max]; the values set, from the defaults
+    declared = {}
+    if spins:
+        with open(spins, encoding="utf-8") as f:
+            for line in filter(str.strip, f):
+                name, _kind, value, low, high = [field.strip() for field in line.split(",")][:5]
+                declared[name] = [int(value), int(low), int(high)]
+    values = {name: d[0] for name, d in declared.items()}
 
     def say(text: str) -> None:
         sys.stdout.write(text + "\n")
@@ -38,7 +52,11 @@ def main(mode: str, arg: float) -> None:
 
     def answer() -> str:
         move = sorted(board.legal_moves, key=lambda m: m.uci())[0]
-        say(f"info depth 1 score cp {int(arg if board.turn else -arg)} nodes 1 pv {move.uci()}")
+        if declared:
+            cp = arg * sum(values[n] - d[0] for n, d in declared.items())
+        else:
+            cp = arg if board.turn else -arg
+        say(f"info depth 1 score cp {int(cp)} nodes 1 pv {move.uci()}")
         board.push(move)
         replies = sorted(board.legal_moves, key=lambda m: m.uci())
         board.pop()
@@ -55,11 +73,18 @@ def main(mode: str, arg: float) -> None:
             continue
         if tok[0] == "uci":
             say("id name Fake-" + mode)
+            for name, (value, low, high) in declared.items():
+                say(f"option name {name} type spin default {value} min {low} max {high}")
             say("uciok")
         elif tok[0] == "isready":
             say("readyok")
         elif tok[0] == "quit":
             break
+        elif tok[0] == "setoption" and len(tok) == 5 and tok[3] == "value" and tok[2] in declared:
+            values[tok[2]] = int(tok[4])
+            if log:
+                with open(log, "a", encoding="utf-8") as f:
+                    f.write(f"{os.getpid()} {line.strip()}\n")
         elif tok[0] == "position":
             fen, _, moves = line.split(None, 1)[1].partition(" moves ")
             fen = fen.strip()
@@ -92,4 +117,5 @@ def main(mode: str, arg: float) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0.0)
+    flags = dict(zip(sys.argv[3::2], sys.argv[4::2]))
+    main(sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0.0, flags.get("--spins"), flags.get("--log"))
