@@ -1491,9 +1491,17 @@ fn cli_eval() {
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let out = run_cli(&["eval", "--fen", fen], CLI);
     assert!(out.status.is_some_and(|s| s.success()), "{}", out.stderr);
-    for term in
-        ["Material", "Piece-square", "Passed pawn", "King danger", "Total", "Mop-up", "Phase", "Final evaluation: "]
-    {
+    for term in [
+        "Material",
+        "Piece-square",
+        "Passed pawn",
+        "King danger",
+        "Total",
+        "Scale factor",
+        "Mop-up",
+        "Phase",
+        "Final evaluation: ",
+    ] {
         assert!(out.stdout.lines().any(|l| l.starts_with(term)), "no '{term}' line:\n{}", out.stdout);
     }
     let final_eval = |s: &str| -> i32 {
@@ -1515,6 +1523,23 @@ fn cli_eval() {
 
     let out = run_cli(&["eval", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], CLI);
     assert!(out.status.is_some_and(|s| !s.success()), "a kingless FEN must fail");
+}
+
+#[test]
+fn eval_prints_the_endgame_scale_factor() {
+    // The middle game: no scaling.
+    let out = run_cli(&["eval"], CLI);
+    assert!(out.stdout.lines().any(|l| l == "Scale factor: 128/128 (normal)"), "{}", out.stdout);
+    // KBP v KB with opposite-coloured bishops.
+    let out = run_cli(&["eval", "--fen", "8/4k3/7b/8/2P5/3B4/8/4K3 w - - 0 1"], CLI);
+    assert!(out.stdout.lines().any(|l| l == "Scale factor: 16/128 (opposite-coloured bishops)"), "{}", out.stdout);
+    // UCI `eval`: two knights against a bare king are a draw, scored exactly 0.
+    let mut e = engine();
+    e.send("position fen 4k3/8/8/8/8/8/8/1NN1K3 b - - 0 1");
+    let lines = e.ask("eval");
+    let want = "Scale factor: 0/128 (two knights against a bare king): a draw";
+    assert!(lines.iter().any(|l| l == want), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "Final evaluation: 0 (side to move)"), "{lines:?}");
 }
 
 #[test]

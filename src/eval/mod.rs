@@ -6,6 +6,10 @@
 //! sums the weights of [`params::WEIGHTS`], [`trace`] keeps the sum per group and side for `eval`,
 //! and the tuner collects the counts themselves. One code path serves all three, so the tuned model
 //! is exactly the evaluator. No allocation on the [`evaluate`] path.
+//!
+//! Outside the weights: the endgame half is scaled toward a draw in endings that are hard to win
+//! ([`scale`], a factor per position that the tuner takes as given), and a mop-up bonus helps the
+//! search mate a bare king ([`mopup`]).
 
 mod context;
 pub mod hand;
@@ -18,6 +22,7 @@ mod pawn_cache;
 mod pawns;
 mod pieces;
 pub mod pst;
+pub mod scale;
 
 use crate::score::Score;
 use context::Context;
@@ -25,6 +30,7 @@ use layout::{GROUPS, MATERIAL, PST};
 use params::WEIGHTS;
 pub use pawn_cache::PawnCache;
 use pst::{PHASE_TOTAL, PHASE_WEIGHT, TEMPO};
+use scale::{SCALE_DRAW, SCALE_NORMAL, Scale};
 use shakmaty::{Bitboard, Chess, Color, Position, Role};
 
 /// Receives the evaluation's features: `count` occurrences of term `term` for side `color`.
@@ -53,6 +59,8 @@ pub struct Trace {
     pub tempo: i32,
     /// Mop-up bonus of a bare-king ending, White's view (0 otherwise; see [`mopup`]).
     pub mopup: i32,
+    /// The endgame scale factor and its case (see [`scale`]).
+    pub scale: Scale,
     /// The final score, side to move's view.
     pub total: Score,
 }
@@ -131,16 +139,23 @@ fn features_with<S: Sink>(
     phase.min(PHASE_TOTAL)
 }
 
-/// Blends a middlegame and endgame value by phase.
-fn taper(s: Split, phase: i32) -> i32 {
-    (s.mg * phase + s.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+/// Blends a middlegame and endgame value by phase, the endgame value scaled by `factor / SCALE_NORMAL`
+/// (one rounding, toward zero).
+fn taper(s: Split, phase: i32, factor: i32) -> i32 {
+    (s.mg * phase * SCALE_NORMAL + s.eg * factor * (PHASE_TOTAL - phase)) / (PHASE_TOTAL * SCALE_NORMAL)
 }
 
-/// The side-to-move score of a White-view sum plus the White-view mop-up bonus.
-fn finish(chess: &Chess, white: Split, phase: i32, mopup: i32) -> Score {
-    let white = taper(white, phase) + mopup;
+/// The side-to-move score of a White-view sum plus the White-view mop-up bonus, and the scale
+/// applied: the draw score when the scale says the position cannot be won.
+#[inline(always)]
+fn finish(chess: &Chess, white: Split, phase: i32, mopup: i32) -> (Score, Scale) {
+    let scale = scale::of(chess.board(), white.eg);
+    if scale.factor == SCALE_DRAW {
+        return (Score::DRAW, scale);
+    }
+    let white = taper(white, phase, scale.factor) + mopup;
     let stm = if chess.turn() == Color::White { white } else { -white };
-    Score::cp(stm + TEMPO)
+    (Score::cp(stm + TEMPO), scale)
 }
 
 /// The evaluation with its breakdown.
@@ -148,14 +163,14 @@ pub fn trace(chess: &Chess) -> Trace {
     let mut t = Tracer(vec![[Split::default(); 2]; GROUPS.len()]);
     let phase = features(chess, &mut t);
     let mopup = mopup::white_bonus(chess.board());
-    let mut trace = Trace { groups: t.0, phase, tempo: TEMPO, mopup, total: Score::DRAW };
+    let mut trace = Trace { groups: t.0, phase, tempo: TEMPO, mopup, scale: Scale::default(), total: Score::DRAW };
     let mut white = Split::default();
     for g in 0..GROUPS.len() {
         let n = trace.net(g);
         white.mg += n.mg;
         white.eg += n.eg;
     }
-    trace.total = finish(chess, white, phase, mopup);
+    (trace.total, trace.scale) = finish(chess, white, phase, mopup);
     trace
 }
 
@@ -164,7 +179,7 @@ pub fn trace(chess: &Chess) -> Trace {
 pub fn evaluate(chess: &Chess) -> Score {
     let mut s = Scorer::default();
     let phase = features(chess, &mut s);
-    finish(chess, s.0, phase, mopup::white_bonus(chess.board()))
+    finish(chess, s.0, phase, mopup::white_bonus(chess.board())).0
 }
 
 /// [`evaluate`], with the pawn-structure terms taken from `cache` when it holds the formation (the
@@ -182,7 +197,7 @@ pub fn evaluate_cached(chess: &Chess, cache: &mut PawnCache) -> Score {
         s.0.eg += entry.split.eg;
         entry.passed
     });
-    finish(chess, s.0, phase, mopup::white_bonus(chess.board()))
+    finish(chess, s.0, phase, mopup::white_bonus(chess.board())).0
 }
 
 #[cfg(test)]

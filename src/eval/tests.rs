@@ -6,12 +6,12 @@ use super::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, EnPassantMode};
 
-fn mirrored(chess: &Chess) -> Chess {
+pub(super) fn mirrored(chess: &Chess) -> Chess {
     let setup = chess.to_setup(EnPassantMode::Legal).into_mirrored();
     setup.position(CastlingMode::Standard).unwrap()
 }
 
-fn load(fen: &str) -> Chess {
+pub(super) fn load(fen: &str) -> Chess {
     fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
 }
 
@@ -21,7 +21,7 @@ fn group(start: usize) -> usize {
 }
 
 /// Every position of the bundled perft, mate and WAC suites (the FEN fields of each line).
-fn suite_positions() -> Vec<Chess> {
+pub(super) fn suite_positions() -> Vec<Chess> {
     let files = [
         include_str!("../../tests/data/perft/standard.epd"),
         include_str!("../../tests/data/mate_in_1to4.epd"),
@@ -56,6 +56,7 @@ fn colour_flip_is_symmetric_term_by_term() {
             assert_eq!(t.groups[g][1], tm.groups[g][0], "{fen}: {}", group.name);
         }
         assert_eq!(t.phase, tm.phase);
+        assert_eq!(t.scale.factor, tm.scale.factor, "{fen}");
     }
 }
 

@@ -22,6 +22,8 @@ pub struct Dataset {
     score: Vec<f32>,
     rho: Vec<f32>,
     offset: Vec<f32>,
+    /// The endgame half's scale (see [`Features::scale`]).
+    scale: Vec<f32>,
     /// Position `i`'s terms are `terms[start[i]..start[i + 1]]`.
     start: Vec<u32>,
     terms: Vec<(u16, i8)>,
@@ -48,6 +50,7 @@ impl Dataset {
         self.score.push(score.unwrap_or(f32::NAN));
         self.rho.push(f.rho);
         self.offset.push(f.offset);
+        self.scale.push(f.scale);
         self.terms.extend_from_slice(&f.terms);
         self.start.push(self.terms.len() as u32);
     }
@@ -79,7 +82,12 @@ impl Dataset {
     }
 
     fn push_one(&mut self, other: &Dataset, i: usize) {
-        let f = Features { rho: other.rho[i], offset: other.offset[i], terms: other.terms_of(i).to_vec() };
+        let f = Features {
+            rho: other.rho[i],
+            offset: other.offset[i],
+            scale: other.scale[i],
+            terms: other.terms_of(i).to_vec(),
+        };
         let score = other.score[i];
         self.push_scored(&f, other.result[i], (!score.is_nan()).then_some(score));
         *self.target.last_mut().expect("just pushed") = other.target[i];
@@ -113,7 +121,7 @@ impl Dataset {
             mg += f64::from(c) * theta[t];
             eg += f64::from(c) * theta[t + 1];
         }
-        f64::from(self.offset[i]) + rho * mg + (1.0 - rho) * eg
+        f64::from(self.offset[i]) + rho * mg + (1.0 - rho) * f64::from(self.scale[i]) * eg
     }
 }
 
@@ -165,7 +173,7 @@ pub fn gradient(data: &Dataset, theta: &[f64], k: f64, threads: usize) -> (f64, 
             // d/d eval of (p - y)^2, with dp/d eval = p (1 - p) K ln10 / 400.
             let g = 2.0 * err * p * (1.0 - p) * scale;
             let rho = f64::from(data.rho[i]);
-            let (gm, ge) = (g * rho, g * (1.0 - rho));
+            let (gm, ge) = (g * rho, g * (1.0 - rho) * f64::from(data.scale[i]));
             for &(t, c) in data.terms_of(i) {
                 let t = 2 * t as usize;
                 grad[t] += gm * f64::from(c);
@@ -365,6 +373,10 @@ mod tests {
             ("r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1", 0.0),
             ("2r1k3/8/8/3q4/8/2N5/3Q4/4K3 w - - 0 1", 0.5),
             ("4k3/8/8/3b4/8/2B5/8/4K3 b - - 0 1", 0.5),
+            // Scaled endgames (besides the rook against a knight and the bishops above, whose
+            // scales are 8/128 and a draw): opposite bishops with a pawn, a one-pawn rook ending.
+            ("8/4k3/7b/8/2P5/3B4/8/4K3 w - - 0 1", 0.5),
+            ("1r2k3/8/8/8/8/8/6P1/R5K1 w - - 0 1", 0.5),
             ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 1.0),
         ];
         let mut d = Dataset::new();
@@ -381,8 +393,8 @@ mod tests {
         assert!((sigmoid(400.0, 1.0) - 10.0 / 11.0).abs() < 1e-12);
         assert!((sigmoid(-250.0, 0.7) + sigmoid(250.0, 0.7) - 1.0).abs() < 1e-12);
         let mut d = Dataset::new();
-        d.push(&Features { rho: 1.0, offset: 0.0, terms: vec![] }, 1.0);
-        d.push(&Features { rho: 0.0, offset: 400.0, terms: vec![] }, 0.0);
+        d.push(&Features { rho: 1.0, offset: 0.0, scale: 1.0, terms: vec![] }, 1.0);
+        d.push(&Features { rho: 0.0, offset: 400.0, scale: 1.0, terms: vec![] }, 0.0);
         // Errors 0.5 and 10/11.
         let want = (0.25 + (10.0f64 / 11.0).powi(2)) / 2.0;
         assert!((mse(&d, &vec![0.0; PARAMS], 1.0, 2) - want).abs() < 1e-12);
@@ -410,7 +422,7 @@ mod tests {
 
     #[test]
     fn blend_mixes_result_and_search_score() {
-        let f = Features { rho: 1.0, offset: 0.0, terms: vec![] };
+        let f = Features { rho: 1.0, offset: 0.0, scale: 1.0, terms: vec![] };
         let mut d = Dataset::new();
         d.push_scored(&f, 1.0, Some(-400.0));
         d.push_scored(&f, 0.0, None);
@@ -433,7 +445,7 @@ mod tests {
         let mut d = Dataset::new();
         for e in -20..=20 {
             let eval = f64::from(e) * 40.0;
-            d.push(&Features { rho: 0.5, offset: eval as f32, terms: vec![] }, sigmoid(eval, 0.8) as f32);
+            d.push(&Features { rho: 0.5, offset: eval as f32, scale: 1.0, terms: vec![] }, sigmoid(eval, 0.8) as f32);
         }
         let k = fit_k(&d, &vec![0.0; PARAMS], 2);
         assert!((k - 0.8).abs() < 1e-4, "{k}");

@@ -5,6 +5,7 @@ use super::Reply;
 use super::options::{Kind, OPTIONS};
 use crate::bench::{self, BenchLine, Quality};
 use crate::engine::Event;
+use crate::eval::scale::{Case, SCALE_DRAW, SCALE_NORMAL, Scale};
 use crate::eval::{Split, Trace, layout::GROUPS, pst::PHASE_TOTAL};
 use crate::score::Score;
 use crate::search::Iteration;
@@ -164,9 +165,31 @@ fn board(chess: &Chess) -> Vec<String> {
     v
 }
 
+/// Why the endgame half is scaled, in words.
+fn scale_case(case: Case) -> &'static str {
+    match case {
+        Case::Normal => "normal",
+        Case::OppositeBishops => "opposite-coloured bishops",
+        Case::OppositeBishopsKnights => "opposite-coloured bishops and a knight each",
+        Case::OppositeBishopsRooks => "opposite-coloured bishops and a rook each",
+        Case::LoneQueen => "a lone queen against pieces",
+        Case::CannotWin => "the stronger side has no pawns and at most a minor piece",
+        Case::TwoKnights => "two knights against a bare king",
+        Case::NoPawnsVsMinor => "no pawns, at most a minor ahead, against at most a minor",
+        Case::NoPawnsVsMore => "no pawns, at most a minor ahead",
+        Case::RookEnding => "rook ending, the stronger side's pawns few and on one wing",
+    }
+}
+
+/// The scale factor line of `eval`: `Scale factor: 16/128 (opposite-coloured bishops)`.
+fn scale_line(s: Scale) -> String {
+    let draw = if s.factor == SCALE_DRAW { ": a draw" } else { "" };
+    format!("Scale factor: {}/{SCALE_NORMAL} ({}){draw}", s.factor, scale_case(s.case))
+}
+
 /// The evaluation breakdown: every term group for each side (middlegame and endgame, each side from
-/// its own point of view), the net White-view sum, then the mop-up bonus, phase, tempo and the final
-/// score.
+/// its own point of view), the net White-view sum, then the endgame scale factor, the mop-up bonus,
+/// phase, tempo and the final score.
 pub fn eval_lines(t: &Trace) -> Vec<String> {
     let mut v = vec![
         format!("{:<27} {:>13} {:>13} {:>13}", "Term", "White", "Black", "Net"),
@@ -181,6 +204,7 @@ pub fn eval_lines(t: &Trace) -> Vec<String> {
         v.push(format!("{:<27} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}", group.name, w.mg, w.eg, b.mg, b.eg, n.mg, n.eg));
     }
     v.push(format!("{:<27} {:>34} {:>6}", "Total", net.mg, net.eg));
+    v.push(scale_line(t.scale));
     v.push(format!("Mop-up (bare king, White's view, untapered) {}", t.mopup));
     v.push(format!("Phase {} / {PHASE_TOTAL}, tempo {}", t.phase, t.tempo));
     v.push(format!("Final evaluation: {} (side to move)", t.total.raw()));
