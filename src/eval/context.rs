@@ -18,6 +18,8 @@ pub(super) struct Context {
     pub pawn_attacks: [Bitboard; 2],
     /// King square per side.
     pub king: [Square; 2],
+    /// The side to move.
+    pub turn: Color,
     /// The king and the squares around it, per side.
     pub zone: [Bitboard; 2],
     /// Squares attacked per side and role (`Role as usize - 1`), filled by the piece terms.
@@ -29,8 +31,8 @@ pub(super) struct Context {
 }
 
 impl Context {
-    /// Pawn and king facts of `board`; piece attacks still empty.
-    pub fn new(board: &Board) -> Self {
+    /// Pawn and king facts of `board`, `turn` to move; piece attacks still empty.
+    pub fn new(board: &Board, turn: Color) -> Self {
         let mut pawns = [Bitboard::EMPTY; 2];
         let mut king = [Square::E1; 2];
         let mut pawn_attacks = [Bitboard::EMPTY; 2];
@@ -48,6 +50,7 @@ impl Context {
             pawns,
             pawn_attacks,
             king,
+            turn,
             zone: king.map(|k| king_attacks(k).with(k)),
             attacks,
             units: [0; 2],

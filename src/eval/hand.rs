@@ -1,5 +1,6 @@
 //! Hand-set starting values for every term beyond material and the tables: the tuner's `--init hand`
-//! point, and the values a new term ships with until the next fit.
+//! point. They are starting values only: the engine plays [`super::params`], where a term added
+//! since the last fit has weight 0 until the next fit.
 //!
 //! Signs follow the feature's owner: a term counted for a side adds its weight to that side, so
 //! penalties are negative (an isolated pawn, danger to one's own king) and bonuses positive.
@@ -66,11 +67,16 @@ pub const fn weights(material: &[(i32, i32); 6], pst: &[(Table, Table); 6]) -> [
     put(&mut w, PASSED_OWN_KING, pairs([0; 8], [0, 0, 0, -2, -4, -6, -8, 0]));
     put(&mut w, PASSED_ENEMY_KING, pairs([0; 8], [0, 0, 0, 4, 8, 12, 16, 0]));
     put(&mut w, PASSED_PROTECTED, [(5, 10)]);
+    put(&mut w, PASSED_ADVANCE, pairs([0, 0, 0, 0, 5, 10, 20, 0], [0, 0, 2, 5, 10, 20, 35, 0]));
+    put(&mut w, PASSED_SAFE_PATH, pairs([0, 0, 0, 0, 0, 5, 10, 0], [0, 0, 0, 5, 10, 20, 40, 0]));
+    put(&mut w, PASSED_ROOK_BEHIND, [(5, 15)]);
+    put(&mut w, PASSED_UNSTOPPABLE, [(0, 300)]);
     put(&mut w, ISOLATED, [(-8, -10)]);
     put(&mut w, DOUBLED, [(-8, -20)]);
     put(&mut w, BACKWARD, [(-6, -8)]);
     put(&mut w, SUPPORTED, pairs([0, 0, 6, 8, 12, 20, 30, 0], [0, 0, 4, 6, 10, 18, 28, 0]));
     put(&mut w, PHALANX, pairs([0, 0, 4, 8, 14, 25, 40, 0], [0, 0, 2, 5, 10, 20, 30, 0]));
+    put(&mut w, CANDIDATE, pairs([0, 0, 2, 5, 10, 20, 0, 0], [0, 0, 5, 10, 15, 30, 0, 0]));
     put(&mut w, MOBILITY_KNIGHT, linear::<9>(4, 5, 6));
     put(&mut w, MOBILITY_BISHOP, linear::<14>(6, 5, 5));
     put(&mut w, MOBILITY_ROOK, linear::<15>(6, 2, 4));

@@ -47,6 +47,17 @@ layout! {
     PASSED_ENEMY_KING = 8, "Passed enemy king distance";
     /// Passed pawn defended by a pawn.
     PASSED_PROTECTED = 1, "Passed pawn protected";
+    /// Passed pawn that can advance: its stop square empty, and not attacked by the enemy or defended
+    /// by us; by relative rank.
+    PASSED_ADVANCE = 8, "Passed pawn can advance";
+    /// Passed pawn whose path to promotion holds no enemy piece and no square the enemy attacks, by
+    /// relative rank.
+    PASSED_SAFE_PATH = 8, "Passed pawn safe path";
+    /// Passed pawn with one of our rooks behind it on its file, nothing between them.
+    PASSED_ROOK_BEHIND = 1, "Passed pawn rook behind";
+    /// Pawn ending: passed pawn with a free path whose square the enemy king cannot enter in time
+    /// (side to move considered; see [`super::passers`]).
+    PASSED_UNSTOPPABLE = 1, "Passed pawn outside square";
     /// Pawn with no friendly pawn on an adjacent file.
     ISOLATED = 1, "Isolated pawn";
     /// Pawn with a friendly pawn ahead on its file.
@@ -57,6 +68,9 @@ layout! {
     SUPPORTED = 8, "Supported pawn";
     /// Pawn with a friendly pawn beside it, by relative rank.
     PHALANX = 8, "Phalanx pawn";
+    /// Candidate passer: not passed, no pawn ahead on its file, at least as many own pawns beside or
+    /// behind on the neighbouring files as enemy pawns ahead on them; by relative rank.
+    CANDIDATE = 8, "Candidate passer";
     /// Knight mobility by safe squares (0..=8).
     MOBILITY_KNIGHT = 9, "Knight mobility";
     /// Bishop mobility by safe squares (0..=13).
