@@ -1,8 +1,9 @@
 //! What the evaluation terms share: pawns, kings, king zones and attack maps of both sides.
 //!
 //! Filled in two passes: [`Context::new`] sets what depends on pawns and kings only; the piece terms
-//! then add each piece's attacks ([`Context::attacks`]) and the attack units on the enemy king zone,
-//! which the threat and king-safety terms read afterwards ([`Context::close_attacks`] joins them first). Arrays are indexed by `Color as usize`.
+//! then add each piece's attacks ([`Context::add_attacks`]) and the attack units on the enemy king
+//! zone, which the passer, threat and king-safety terms read afterwards. Arrays are indexed by
+//! `Color as usize`.
 
 use super::masks;
 use shakmaty::attacks::king_attacks;
@@ -26,8 +27,10 @@ pub(super) struct Context {
     pub attacks: [[Bitboard; 6]; 2],
     /// Attack units each side has against the other's king zone, filled by the piece terms.
     pub units: [i32; 2],
-    /// Every square each side attacks, set by [`Context::close_attacks`] once the piece terms ran.
+    /// Every square each side attacks (complete once the piece terms ran).
     pub all: [Bitboard; 2],
+    /// Squares each side attacks at least twice (two pawns, or two pieces, or a pawn and a piece).
+    pub two: [Bitboard; 2],
 }
 
 impl Context {
@@ -37,13 +40,17 @@ impl Context {
         let mut king = [Square::E1; 2];
         let mut pawn_attacks = [Bitboard::EMPTY; 2];
         let mut attacks = [[Bitboard::EMPTY; 6]; 2];
+        let (mut all, mut two) = ([Bitboard::EMPTY; 2], [Bitboard::EMPTY; 2]);
         for c in Color::ALL {
             let i = c as usize;
             pawns[i] = board.pawns() & board.by_color(c);
             king[i] = board.king_of(c).unwrap_or(Square::E1);
             pawn_attacks[i] = masks::pawn_attacks(c, pawns[i]);
+            let around = king_attacks(king[i]);
             attacks[i][Role::Pawn as usize - 1] = pawn_attacks[i];
-            attacks[i][Role::King as usize - 1] = king_attacks(king[i]);
+            attacks[i][Role::King as usize - 1] = around;
+            all[i] = pawn_attacks[i] | around;
+            two[i] = masks::pawn_double_attacks(c, pawns[i]) | (pawn_attacks[i] & around);
         }
         Self {
             occupied: board.occupied(),
@@ -54,14 +61,17 @@ impl Context {
             zone: king.map(|k| king_attacks(k).with(k)),
             attacks,
             units: [0; 2],
-            all: [Bitboard::EMPTY; 2],
+            all,
+            two,
         }
     }
 
-    /// Fills [`Context::all`] from the per-role attack maps.
-    pub fn close_attacks(&mut self) {
-        for c in 0..2 {
-            self.all[c] = self.attacks[c].iter().fold(Bitboard::EMPTY, |a, &b| a | b);
-        }
+    /// Records the attacks `att` of one piece of side `c` and role `role`.
+    #[inline(always)]
+    pub fn add_attacks(&mut self, c: Color, role: Role, att: Bitboard) {
+        let i = c as usize;
+        self.attacks[i][role as usize - 1] |= att;
+        self.two[i] |= self.all[i] & att;
+        self.all[i] |= att;
     }
 }

@@ -89,6 +89,10 @@ pub const fn weights(material: &[(i32, i32); 6], pst: &[(Table, Table); 6]) -> [
     put(&mut w, THREAT_BY_MINOR, [(3, 12), (15, 20), (15, 20), (35, 30), (35, 40), (0, 0)]);
     put(&mut w, THREAT_BY_ROOK, [(2, 10), (10, 20), (10, 20), (0, 0), (35, 30), (0, 0)]);
     put(&mut w, HANGING, [(10, 10)]);
+    put(&mut w, WEAK_PAWN, [(2, 10)]);
+    put(&mut w, PUSH_THREAT, [(15, 20)]);
+    put(&mut w, QUEEN_ATTACKED, [(30, 20), (20, 15), (20, 15), (15, 10)]);
+    put(&mut w, OVERLOADED, [(10, 10)]);
     put(&mut w, KING_DANGER, danger());
     put(&mut w, SAFE_CHECK, [(-10, -2), (-8, -2), (-12, -3), (-8, -2)]);
     put(&mut w, SHIELD, [(10, -2), (5, -2)]);

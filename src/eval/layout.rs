@@ -95,6 +95,14 @@ layout! {
     THREAT_BY_ROOK = 6, "Threat by rook";
     /// Enemy piece (not pawn or king) attacked and not defended.
     HANGING = 1, "Hanging piece";
+    /// Enemy pawn attacked and not defended.
+    WEAK_PAWN = 1, "Threat on weak pawn";
+    /// Enemy piece (not pawn or king) a safe one-square pawn push would attack (see [`super::threats`]).
+    PUSH_THREAT = 1, "Threat by pawn push";
+    /// Enemy queen's attackers by role: pawn, knight, bishop, rook.
+    QUEEN_ATTACKED = 4, "Queen attacked by lesser";
+    /// Enemy piece that alone defends two enemy pieces we attack once each.
+    OVERLOADED = 1, "Overloaded defender";
     /// King danger by attack units on the king zone (see [`super::king`]), one-hot.
     KING_DANGER = 24, "King danger";
     /// Safe checking squares the enemy has, by checking role (knight, bishop, rook, queen).

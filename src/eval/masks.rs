@@ -99,6 +99,16 @@ pub fn pawn_attacks(c: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
+/// Squares attacked by two of the pawns `pawns` of colour `c` (one from each side).
+pub fn pawn_double_attacks(c: Color, pawns: Bitboard) -> Bitboard {
+    let not_a = Bitboard(!FILE_A);
+    let not_h = Bitboard(!(FILE_A << 7));
+    match c {
+        Color::White => (pawns & not_a).shift(7) & (pawns & not_h).shift(9),
+        Color::Black => (pawns & not_a).shift(-9) & (pawns & not_h).shift(-7),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +127,9 @@ mod tests {
         let pawns = Bitboard::from_square(Square::A2).with(Square::H7);
         assert_eq!(pawn_attacks(Color::White, pawns), Bitboard::from_square(Square::B3).with(Square::G8));
         assert_eq!(pawn_attacks(Color::Black, pawns), Bitboard::from_square(Square::G6).with(Square::B1));
+        // c3 and e3 both hit d4; b3 and c3 overlap nowhere.
+        let pawns = Bitboard::from_square(Square::C3).with(Square::E3).with(Square::B3);
+        assert_eq!(pawn_double_attacks(Color::White, pawns), Bitboard::from_square(Square::D4));
+        assert_eq!(pawn_double_attacks(Color::Black, pawns), Bitboard::from_square(Square::D2));
     }
 }

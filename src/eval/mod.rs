@@ -1,7 +1,7 @@
 //! The static evaluator, from the side to move's view: tapered material and piece-square tables at
 //! its heart, with pawn structure, passed pawns, piece activity, threats and king safety around them.
 //!
-//! Every term is linear in its weights: the term code ([`pawns`], [`passers`], [`pieces`], [`king`]) reports
+//! Every term is linear in its weights: the term code ([`pawns`], [`passers`], [`pieces`], [`threats`], [`king`]) reports
 //! feature counts per side to a [`Sink`], and the sink decides what to do with them: [`evaluate`]
 //! sums the weights of [`params::WEIGHTS`], [`trace`] keeps the sum per group and side for `eval`,
 //! and the tuner collects the counts themselves. One code path serves all three, so the tuned model
@@ -24,6 +24,7 @@ mod pawns;
 mod pieces;
 pub mod pst;
 pub mod scale;
+mod threats;
 
 use crate::score::Score;
 use context::Context;
@@ -131,10 +132,9 @@ fn features_with<S: Sink>(
     for c in Color::ALL {
         pieces::eval(board, &mut ctx, c, sink);
     }
-    ctx.close_attacks();
     for c in Color::ALL {
         passers::eval(board, &ctx, c, passed[c as usize], sink);
-        pieces::threats(board, &ctx, c, sink);
+        threats::eval(board, &ctx, c, sink);
         king::eval(board, &ctx, c, sink);
     }
     phase.min(PHASE_TOTAL)
