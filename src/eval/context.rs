@@ -23,6 +23,12 @@ pub(super) struct Context {
     pub turn: Color,
     /// The king and the squares around it, per side.
     pub zone: [Bitboard; 2],
+    /// The wider danger zone of each side's king ([`masks::danger_zone`]), holding [`Context::zone`].
+    pub danger_zone: [Bitboard; 2],
+    /// Pieces each side has attacking the enemy's danger zone, by role (knight, bishop, rook, queen).
+    pub attackers: [[i32; 4]; 2],
+    /// Each side's attacks on the enemy's danger zone: zone squares per piece, summed.
+    pub zone_attacks: [i32; 2],
     /// Squares attacked per side and role (`Role as usize - 1`), filled by the piece terms.
     pub attacks: [[Bitboard; 6]; 2],
     /// Attack units each side has against the other's king zone, filled by the piece terms.
@@ -59,6 +65,9 @@ impl Context {
             king,
             turn,
             zone: king.map(|k| king_attacks(k).with(k)),
+            danger_zone: [masks::danger_zone(Color::Black, king[0]), masks::danger_zone(Color::White, king[1])],
+            attackers: [[0; 4]; 2],
+            zone_attacks: [0; 2],
             attacks,
             units: [0; 2],
             all,

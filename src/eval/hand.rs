@@ -99,6 +99,19 @@ pub const fn weights(material: &[(i32, i32); 6], pst: &[(Table, Table); 6]) -> [
     put(&mut w, KING_OPEN_FILE, [(-20, 0)]);
     put(&mut w, KING_SEMI_OPEN_FILE, [(-10, 0)]);
     put(&mut w, STORM, pairs([0, 0, -15, -10, -5, 0, 0, 0], [0; 8]));
+    // King-safety danger ([`super::danger`]): danger units, not centipawns, positive for more danger.
+    // In the engine's weights they are 0 until a fit; the fit needs a start away from 0, where the
+    // map (a square in the middlegame) is flat. Near Ethereal's scale: a queen bearing on a castled
+    // king costs about a third of a pawn in the middlegame, with a knight beside it about two pawns;
+    // a king with no attacker and no enemy queen nothing (the danger is below 0).
+    put(&mut w, DANGER_ATTACKERS, [(48, 40), (24, 35), (36, 8), (30, 6)]);
+    put(&mut w, DANGER_ZONE_ATTACKS, [(35, 25)]);
+    put(&mut w, DANGER_WEAK, [(40, 40)]);
+    put(&mut w, DANGER_CHECKS, [(110, 115), (60, 60), (90, 95), (90, 80)]);
+    put(&mut w, DANGER_NO_QUEEN, [(-240, -260)]);
+    put(&mut w, DANGER_SHELTER, [(30, 10), (15, 5)]);
+    put(&mut w, DANGER_STORM, [(25, 5), (5, 0)]);
+    put(&mut w, DANGER_CONSTANT, [(-75, -25)]);
     w
 }
 

@@ -115,6 +115,35 @@ layout! {
     KING_SEMI_OPEN_FILE = 1, "King semi-open file";
     /// Enemy pawns on the king's three files, by their rank relative to the king's side.
     STORM = 8, "Pawn storm";
+    // The danger features: the king safety of [`super::danger`], which sums them per side (as
+    // danger, not score) and maps each side's sum to a penalty. They come last ([`DANGER`]).
+    /// Danger: enemy pieces attacking the danger zone, by role (knight, bishop, rook, queen).
+    DANGER_ATTACKERS = 4, "Danger attackers";
+    /// Danger: the enemy pieces' attacks on the danger zone (zone squares per piece, summed).
+    DANGER_ZONE_ATTACKS = 1, "Danger zone attacks";
+    /// Danger: zone squares the enemy attacks and we defend at most once, with the king or queen.
+    DANGER_WEAK = 1, "Danger weak squares";
+    /// Danger: safe checks the enemy has, by checking role (knight, bishop, rook, queen).
+    DANGER_CHECKS = 4, "Danger safe checks";
+    /// Danger: the enemy has no queen (1 or 0).
+    DANGER_NO_QUEEN = 1, "Danger no enemy queen";
+    /// Danger: the king's files with no own pawn level with or ahead of the king, then those whose
+    /// nearest such pawn is three or more ranks ahead.
+    DANGER_SHELTER = 2, "Danger shelter";
+    /// Danger: on the king's files, the nearest enemy pawn level with or ahead of the king when at
+    /// most three ranks ahead: unblocked, then blocked by our pawn.
+    DANGER_STORM = 2, "Danger storm";
+    /// Danger: a constant (1 per side).
+    DANGER_CONSTANT = 1, "Danger constant";
+}
+
+/// The first danger term: terms from here on are the danger features of [`super::danger`], reported
+/// through [`super::Sink::danger`], the others are linear.
+pub const DANGER: usize = DANGER_ATTACKERS;
+
+/// Whether term `t` is a danger feature.
+pub const fn is_danger(t: usize) -> bool {
+    t >= DANGER
 }
 
 /// The group holding term `t`.
@@ -136,5 +165,15 @@ mod tests {
         assert_eq!(next, TERMS);
         assert_eq!(group_of(PST + 100), 1);
         assert_eq!(group_of(TERMS - 1), GROUPS.len() - 1);
+        // The tuner's `--drop` mask has a bit per group.
+        assert!(GROUPS.len() <= 64);
+    }
+
+    #[test]
+    fn danger_groups_come_last() {
+        let names: Vec<&str> = GROUPS.iter().filter(|g| is_danger(g.start)).map(|g| g.name).collect();
+        assert_eq!(names.len(), 8, "{names:?}");
+        assert!(names.iter().all(|n| n.starts_with("Danger ")), "{names:?}");
+        assert!(GROUPS.iter().filter(|g| !is_danger(g.start)).all(|g| g.start + g.len <= DANGER));
     }
 }

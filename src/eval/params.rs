@@ -155,4 +155,20 @@ pub const WEIGHTS: [(i32, i32); TERMS] = [
     ( -11,   1),
     // Pawn storm
     (   0,   0), ( -71,  46), ( -30,  24), (  -3,   6), (  -1,  -3), (   7,  -5), (   2,  -4), (   0,   0),
+    // Danger attackers
+    (   0,   0), (   0,   0), (   0,   0), (   0,   0),
+    // Danger zone attacks
+    (   0,   0),
+    // Danger weak squares
+    (   0,   0),
+    // Danger safe checks
+    (   0,   0), (   0,   0), (   0,   0), (   0,   0),
+    // Danger no enemy queen
+    (   0,   0),
+    // Danger shelter
+    (   0,   0), (   0,   0),
+    // Danger storm
+    (   0,   0), (   0,   0),
+    // Danger constant
+    (   0,   0),
 ];

@@ -1,6 +1,6 @@
 //! Piece activity: mobility by safe squares, the bishop pair, rooks on open and semi-open files,
-//! outposts. Records each piece's attacks and its attack units on the enemy king zone in the
-//! [`Context`] for the passer, threat and king-safety terms.
+//! outposts. Records each piece's attacks, its attack units on the enemy king zone and its attacks
+//! on the enemy danger zone in the [`Context`] for the passer, threat and king-safety terms.
 
 use super::Sink;
 use super::context::Context;
@@ -19,7 +19,7 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &mut Context, c: Color, s: &mut 
     let own = board.by_color(c);
     // Safe squares: not our own pieces, not attacked by an enemy pawn.
     let area = !own & !ctx.pawn_attacks[ei];
-    let enemy_zone = ctx.zone[ei];
+    let (enemy_zone, danger_zone) = (ctx.zone[ei], ctx.danger_zone[ei]);
     for (role, mobility) in [
         (Role::Knight, MOBILITY_KNIGHT),
         (Role::Bishop, MOBILITY_BISHOP),
@@ -30,9 +30,15 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &mut Context, c: Color, s: &mut 
             let att = attacks(sq, role.of(c), ctx.occupied);
             s.add(c, mobility + (att & area).count(), 1);
             ctx.add_attacks(c, role, att);
-            let hits = att & enemy_zone;
-            if hits.any() {
-                ctx.units[ci] += ATTACK_WEIGHT[role as usize] + hits.count() as i32;
+            let wide = att & danger_zone;
+            if wide.any() {
+                ctx.attackers[ci][role as usize - 2] += 1;
+                ctx.zone_attacks[ci] += wide.count() as i32;
+                // The king zone lies inside the danger zone.
+                let hits = wide & enemy_zone;
+                if hits.any() {
+                    ctx.units[ci] += ATTACK_WEIGHT[role as usize] + hits.count() as i32;
+                }
             }
             match role {
                 Role::Knight | Role::Bishop => {

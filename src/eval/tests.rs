@@ -20,6 +20,12 @@ pub(super) struct Recorder(pub Vec<[i32; 2]>);
 
 impl Sink for Recorder {
     fn add(&mut self, color: Color, term: usize, count: i32) {
+        assert!(!layout::is_danger(term), "danger feature {term} reported as linear");
+        self.0[term][usize::from(color == Color::Black)] += count;
+    }
+
+    fn danger(&mut self, color: Color, term: usize, count: i32) {
+        assert!(layout::is_danger(term), "linear term {term} reported as danger");
         self.0[term][usize::from(color == Color::Black)] += count;
     }
 }
@@ -55,7 +61,7 @@ pub(super) fn group(start: usize) -> usize {
 }
 
 /// Every position of the bundled perft, mate and WAC suites (the FEN fields of each line).
-pub(super) fn suite_positions() -> Vec<Chess> {
+pub(crate) fn suite_positions() -> Vec<Chess> {
     let files = [
         include_str!("../../tests/data/perft/standard.epd"),
         include_str!("../../tests/data/mate_in_1to4.epd"),
