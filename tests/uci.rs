@@ -1526,6 +1526,39 @@ fn cli_eval() {
 }
 
 #[test]
+fn eval_prints_every_term_group_and_the_king_safety() {
+    use brudno::eval::layout::{GROUPS, is_danger};
+    // A queen and knight against the castled black king.
+    let fen = "6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1";
+    let out = run_cli(&["eval", "--fen", fen], CLI);
+    assert!(out.status.is_some_and(|s| s.success()), "{}", out.stderr);
+    let mut e = engine();
+    e.send(&format!("position fen {fen}"));
+    let uci = e.ask("eval");
+    for lines in [out.stdout.lines().map(String::from).collect::<Vec<_>>(), uci] {
+        let numbers = |name: &str| -> Vec<i32> {
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(&format!("{name} ")))
+                .unwrap_or_else(|| panic!("no {name}: {lines:?}"));
+            line[name.len()..].split_whitespace().map(|n| n.parse().unwrap()).collect()
+        };
+        // Every linear group: White MG EG, Black MG EG, net MG EG; the danger groups under the
+        // danger sum: White MG EG, Black MG EG.
+        for g in GROUPS {
+            let (name, n) = if is_danger(g.start) { (format!("  {}", g.name), 4) } else { (g.name.to_string(), 6) };
+            assert_eq!(numbers(&name).len(), n, "{name}");
+        }
+        // The danger weights are 0 until the refit: no danger, no penalty.
+        assert_eq!(numbers("King safety (danger map)"), vec![0; 6]);
+        assert_eq!(numbers("Danger sum (before the map)"), vec![0; 4]);
+        assert_eq!(numbers("  Danger attackers"), vec![0; 4]);
+        let map = "King safety map: -max(danger, 0)^2 / 720 (MG), -max(danger, 0) / 20 (EG), per side";
+        assert!(lines.iter().any(|l| l == map), "{lines:?}");
+    }
+}
+
+#[test]
 fn eval_prints_the_endgame_scale_factor() {
     // The middle game: no scaling.
     let out = run_cli(&["eval"], CLI);

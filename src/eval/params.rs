@@ -8,6 +8,10 @@
 //! Fit: 5030291 positions (4527262 for training), K = 1.0041, start `--init material`, lambda 0.5, 400 of 400 Adam
 //! epochs, step 2, L2 0, smoothness 0.
 //! MSE training 0.035550 -> 0.026865, validation 0.034444 -> 0.026467.
+//! Groups added after this fit, at weight 0 until the next fit (#28): Passed pawn can advance, Passed pawn safe path,
+//! Passed pawn rook behind, Passed pawn outside square, Candidate passer, Threat on weak pawn, Threat by pawn push,
+//! Queen attacked by lesser, Overloaded defender, and the eight Danger groups of the king-safety danger sum (the tuner
+//! starts those from src/eval/hand.rs).
 //!
 //! Order and meaning of the entries: [`super::layout`]. Piece-square tables read from White's side,
 //! rank 8 on the first row.
