@@ -13,6 +13,7 @@
 
 use super::context::Context;
 use super::layout::*;
+use super::masks;
 use super::{Sink, Split};
 use shakmaty::{Bitboard, Board, Color, Role};
 
@@ -22,7 +23,7 @@ pub const DIVISOR_MG: i32 = 720;
 pub const DIVISOR_EG: i32 = 20;
 /// Storm pawns count when at most this many ranks ahead of the king.
 const STORM_RANKS: u32 = 3;
-/// A shelter pawn this many ranks or more ahead of the king counts as far.
+/// A shelter pawn this many ranks or more ahead of the king counts as far (when no nearer one).
 const SHELTER_FAR: u32 = 3;
 
 /// The penalty (zero or negative, for the king's side) of a side's danger sum, in centipawns.
@@ -36,55 +37,71 @@ pub fn penalty(danger: Split) -> Split {
 /// rook, queen), the squares from which an enemy piece of that role that can go there would check.
 pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, checks: &[Bitboard; 4], s: &mut S) {
     let (ci, ei) = (c as usize, !c as usize);
-    for (r, &n) in ctx.attackers[ei].iter().enumerate() {
-        s.danger(c, DANGER_ATTACKERS + r, n);
+    // Most counts are 0: only the others are reported.
+    if ctx.zone_attacks[ei] != 0 {
+        for (r, &n) in ctx.attackers[ei].iter().enumerate() {
+            if n != 0 {
+                s.danger(c, DANGER_ATTACKERS + r, n);
+            }
+        }
+        s.danger(c, DANGER_ZONE_ATTACKS, ctx.zone_attacks[ei]);
     }
-    s.danger(c, DANGER_ZONE_ATTACKS, ctx.zone_attacks[ei]);
     let ours = &ctx.attacks[ci];
     let weak =
         ctx.all[ei] & !ctx.two[ci] & (!ctx.all[ci] | ours[Role::Queen as usize - 1] | ours[Role::King as usize - 1]);
-    s.danger(c, DANGER_WEAK, (weak & ctx.danger_zone[ci]).count() as i32);
+    s.danger_squares(c, DANGER_WEAK, weak & ctx.danger_zone[ci]);
     // Check squares the checker's side does not occupy, and that we do not defend, or that are
     // weak and attacked twice.
     let safe = !board.by_color(!c) & (!ctx.all[ci] | (weak & ctx.two[ei]));
     for (i, squares) in checks.iter().enumerate() {
-        s.danger(c, DANGER_CHECKS + i, (*squares & safe).count() as i32);
+        s.danger_squares(c, DANGER_CHECKS + i, *squares & safe);
     }
-    s.danger(c, DANGER_NO_QUEEN, i32::from((board.queens() & board.by_color(!c)).is_empty()));
-    shelter_and_storm(ctx, c, s);
+    if (board.queens() & board.by_color(!c)).is_empty() {
+        s.danger(c, DANGER_NO_QUEEN, 1);
+    }
     s.danger(c, DANGER_CONSTANT, 1);
+    shelter_and_storm(ctx, c, s);
 }
 
-/// The shelter and storm summaries of side `c`'s king, file by file over the king's file and its
-/// neighbours, from the nearest pawn of each side level with or ahead of the king.
+/// The files (bit `f` for file `f`) holding a square of `bb`.
+fn files_of(bb: Bitboard) -> u32 {
+    let mut x = bb.0;
+    x |= x >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    (x & 0xFF) as u32
+}
+
+/// The shelter and storm summaries of side `c`'s king, over the king's file and its neighbours,
+/// from the pawns level with or ahead of the king: files with no pawn of ours there, files whose
+/// nearest is [`SHELTER_FAR`] ranks ahead or more; files with an enemy pawn at most [`STORM_RANKS`]
+/// ahead, unblocked, then blocked (our pawn right in front of it).
 fn shelter_and_storm<S: Sink>(ctx: &Context, c: Color, s: &mut S) {
     let k = ctx.king[c as usize];
-    let rank = u32::from(k.rank());
-    let ahead = Bitboard(if c == Color::White { u64::MAX << (8 * rank) } else { u64::MAX >> (8 * (7 - rank)) });
-    let nearest = |bb: Bitboard| if c == Color::White { bb.first() } else { bb.last() };
-    let (mut missing, mut far, mut storm, mut blocked) = (0, 0, 0, 0);
-    for file in [k.file().offset(-1), Some(k.file()), k.file().offset(1)].into_iter().flatten() {
-        let mask = Bitboard::from_file(file) & ahead;
-        let ours = nearest(ctx.pawns[c as usize] & mask).map(|p| p.rank().distance(k.rank()));
-        let theirs = nearest(ctx.pawns[!c as usize] & mask).map(|p| p.rank().distance(k.rank()));
-        match ours {
-            None => missing += 1,
-            Some(d) if d >= SHELTER_FAR => far += 1,
-            Some(_) => {}
+    let files = masks::files_around_sq(k);
+    let (ours, theirs) = (ctx.pawns[c as usize] & files, ctx.pawns[!c as usize] & files);
+    // Ranks from the king's to `n` ahead of it.
+    let ahead = |n: u32| {
+        let r = u32::from(k.rank());
+        let (lo, hi) = if c == Color::White { (r, (r + n).min(7)) } else { (r.saturating_sub(n), r) };
+        Bitboard((u64::MAX << (8 * lo)) & (u64::MAX >> (8 * (7 - hi))))
+    };
+    let mut put = |term: usize, n: u32| {
+        if n != 0 {
+            s.danger(c, term, n as i32);
         }
-        if let Some(t) = theirs.filter(|&t| t <= STORM_RANKS) {
-            // Blocked: our pawn stands right in front of it.
-            if ours.is_some_and(|o| o + 1 == t) {
-                blocked += 1;
-            } else {
-                storm += 1;
-            }
-        }
+    };
+    let sheltered = files_of(ours & ahead(7));
+    let near = files_of(ours & ahead(SHELTER_FAR - 1));
+    put(DANGER_SHELTER, (files_of(files) & !sheltered).count_ones());
+    put(DANGER_SHELTER + 1, (sheltered & !near).count_ones());
+    let storm = theirs & ahead(STORM_RANKS);
+    if storm.any() {
+        let front = if c == Color::White { storm.shift(-8) } else { storm.shift(8) };
+        let blocked = files_of(front & ours);
+        put(DANGER_STORM, (files_of(storm) & !blocked).count_ones());
+        put(DANGER_STORM + 1, blocked.count_ones());
     }
-    s.danger(c, DANGER_SHELTER, missing);
-    s.danger(c, DANGER_SHELTER + 1, far);
-    s.danger(c, DANGER_STORM, storm);
-    s.danger(c, DANGER_STORM + 1, blocked);
 }
 
 #[cfg(test)]

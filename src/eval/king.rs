@@ -30,7 +30,7 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
         (diagonal | straight) & enemy[Role::Queen as usize - 1],
     ];
     for (i, squares) in checks.iter().enumerate() {
-        s.add(c, SAFE_CHECK + i, (*squares & safe).count() as i32);
+        s.add_squares(c, SAFE_CHECK + i, *squares & safe);
     }
     danger::eval(board, ctx, c, &checks, s);
 
@@ -39,7 +39,7 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     let forward = if c == Color::White { 1 } else { -1 };
     for (i, ahead) in [1, 2].into_iter().enumerate() {
         if let Some(rank) = k.rank().offset(forward * ahead) {
-            s.add(c, SHIELD + i, (own & files & Bitboard::from_rank(rank)).count() as i32);
+            s.add_squares(c, SHIELD + i, own & files & Bitboard::from_rank(rank));
         }
     }
     for file in [k.file().offset(-1), Some(k.file()), k.file().offset(1)].into_iter().flatten() {

@@ -130,8 +130,8 @@ layout! {
     /// Danger: the king's files with no own pawn level with or ahead of the king, then those whose
     /// nearest such pawn is three or more ranks ahead.
     DANGER_SHELTER = 2, "Danger shelter";
-    /// Danger: on the king's files, the nearest enemy pawn level with or ahead of the king when at
-    /// most three ranks ahead: unblocked, then blocked by our pawn.
+    /// Danger: the king's files with an enemy pawn level with or at most three ranks ahead of the
+    /// king: none of them blocked, then one blocked by our pawn right in front of it.
     DANGER_STORM = 2, "Danger storm";
     /// Danger: a constant (1 per side).
     DANGER_CONSTANT = 1, "Danger constant";

@@ -47,6 +47,24 @@ pub trait Sink {
     /// Records `count` times the danger feature `term` ([`layout::is_danger`]) of `color`'s king:
     /// it adds to `color`'s danger sum, which [`danger::penalty`] maps to score.
     fn danger(&mut self, color: Color, term: usize, count: i32);
+
+    /// Records the number of squares of `bb` as the linear term `term` for `color`: nothing for an
+    /// empty set (a count of 0 adds nothing, and most of these sets are empty).
+    #[inline(always)]
+    fn add_squares(&mut self, color: Color, term: usize, bb: Bitboard) {
+        if bb.any() {
+            self.add(color, term, bb.count() as i32);
+        }
+    }
+
+    /// Records the number of squares of `bb` as the danger feature `term` of `color`'s king
+    /// (nothing for an empty set).
+    #[inline(always)]
+    fn danger_squares(&mut self, color: Color, term: usize, bb: Bitboard) {
+        if bb.any() {
+            self.danger(color, term, bb.count() as i32);
+        }
+    }
 }
 
 /// Middlegame and endgame halves of a term.

@@ -17,22 +17,21 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     let att = &ctx.attacks[ci];
     let minor = att[Role::Knight as usize - 1] | att[Role::Bishop as usize - 1];
     let rook = att[Role::Rook as usize - 1];
-    for victim in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        let v = victim as usize - 1;
-        let targets = enemy & board.by_role(victim);
-        if targets.is_empty() {
-            continue;
+    let by_pawn = ctx.pawn_attacks[ci] & !board.pawns();
+    if (enemy & (by_pawn | minor | rook)).any() {
+        for victim in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let v = victim as usize - 1;
+            let targets = enemy & board.by_role(victim);
+            s.add_squares(c, THREAT_BY_PAWN + v, targets & by_pawn);
+            s.add_squares(c, THREAT_BY_MINOR + v, targets & minor);
+            s.add_squares(c, THREAT_BY_ROOK + v, targets & rook);
         }
-        if victim != Role::Pawn {
-            s.add(c, THREAT_BY_PAWN + v, (targets & ctx.pawn_attacks[ci]).count() as i32);
-        }
-        s.add(c, THREAT_BY_MINOR + v, (targets & minor).count() as i32);
-        s.add(c, THREAT_BY_ROOK + v, (targets & rook).count() as i32);
     }
     let pieces = enemy & !board.pawns() & !board.kings();
-    let hanging = pieces & ctx.all[ci] & !ctx.all[ei];
-    s.add(c, HANGING, hanging.count() as i32);
-    s.add(c, WEAK_PAWN, (enemy & board.pawns() & ctx.all[ci] & !ctx.all[ei]).count() as i32);
+    // Attacked and not defended: pieces hang, pawns are weak.
+    let loose = enemy & ctx.all[ci] & !ctx.all[ei];
+    s.add_squares(c, HANGING, loose & pieces);
+    s.add_squares(c, WEAK_PAWN, loose & board.pawns());
     push_threats(board, ctx, c, pieces, s);
     queen_attackers(board, ctx, c, s);
     overloaded(board, ctx, c, pieces, s);
@@ -47,18 +46,18 @@ fn push_threats<S: Sink>(board: &Board, ctx: &Context, c: Color, pieces: Bitboar
     let pushed = ctx.pawns[ci].shift(forward) & !board.occupied();
     let safe = pushed & !ctx.pawn_attacks[ei] & (ctx.all[ci] | !ctx.all[ei]);
     let hit = masks::pawn_attacks(c, safe) & pieces & !ctx.pawn_attacks[ci];
-    s.add(c, PUSH_THREAT, hit.count() as i32);
+    s.add_squares(c, PUSH_THREAT, hit);
 }
 
 /// The enemy queens' attackers among our pawns, knights, bishops and rooks, counted per attacker.
 fn queen_attackers<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     let own = board.by_color(c);
     for q in board.queens() & board.by_color(!c) & ctx.all[c as usize] {
-        let by = |role: Role, from: Bitboard| (from & board.by_role(role) & own).count() as i32;
-        s.add(c, QUEEN_ATTACKED, by(Role::Pawn, pawn_attacks(!c, q)));
-        s.add(c, QUEEN_ATTACKED + 1, by(Role::Knight, knight_attacks(q)));
-        s.add(c, QUEEN_ATTACKED + 2, by(Role::Bishop, bishop_attacks(q, ctx.occupied)));
-        s.add(c, QUEEN_ATTACKED + 3, by(Role::Rook, rook_attacks(q, ctx.occupied)));
+        let by = |role: Role| board.by_role(role) & own;
+        s.add_squares(c, QUEEN_ATTACKED, pawn_attacks(!c, q) & by(Role::Pawn));
+        s.add_squares(c, QUEEN_ATTACKED + 1, knight_attacks(q) & by(Role::Knight));
+        s.add_squares(c, QUEEN_ATTACKED + 2, bishop_attacks(q, ctx.occupied) & by(Role::Bishop));
+        s.add_squares(c, QUEEN_ATTACKED + 3, rook_attacks(q, ctx.occupied) & by(Role::Rook));
     }
 }
 
@@ -77,7 +76,7 @@ fn overloaded<S: Sink>(board: &Board, ctx: &Context, c: Color, pieces: Bitboard,
         twice |= once & defenders;
         once |= defenders;
     }
-    s.add(c, OVERLOADED, twice.count() as i32);
+    s.add_squares(c, OVERLOADED, twice);
 }
 
 #[cfg(test)]
