@@ -1559,6 +1559,30 @@ fn eval_prints_every_term_group_and_the_king_safety() {
 }
 
 #[test]
+fn tune_fit_starts_the_danger_weights_away_from_zero() {
+    // Four positions with made-up results (a smoke fit, not data): the built-in danger weights are
+    // all 0, so `--init current` takes the hand-set ones; `--init hand` has them already.
+    let lines = [
+        "6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1 | 1-0",
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1 | 1-0",
+        "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1 | 1/2-1/2",
+        "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1 | 1-0",
+    ];
+    let data = std::env::temp_dir().join(format!("brudno-fit-danger-{}.txt", std::process::id()));
+    std::fs::write(&data, lines.join("\n")).expect("write positions");
+    let data = data.to_str().expect("utf-8 path").to_string();
+    let seeded = "king-safety danger weights all 0: starting them from the hand-set values";
+    for (init, seeds) in [("current", true), ("material", true), ("hand", false)] {
+        let args =
+            ["tune", "fit", "--data", &data, "--init", init, "--epochs", "2", "--threads", "1", "--holdout", "0"];
+        let out = run_cli(&args, CLI);
+        assert!(out.status.is_some_and(|s| s.success()), "{init}: {}", out.stderr);
+        assert_eq!(out.stdout.lines().any(|l| l == seeded), seeds, "{init}: {}", out.stdout);
+    }
+    let _ = std::fs::remove_file(&data);
+}
+
+#[test]
 fn eval_prints_the_endgame_scale_factor() {
     // The middle game: no scaling.
     let out = run_cli(&["eval"], CLI);
