@@ -309,7 +309,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     new.add_argument("--base", required=True, help="revision it is measured against")
     new.add_argument("--tc", default="8+0.08", help="base+increment in seconds (default 8+0.08)")
     new.add_argument("--nodestime", type=int, default=0, help="count the clock in nodes: this many per ms")
-    new.add_argument("--book", default="book/unbalanced.epd")
+    new.add_argument("--book", default="book/openings.epd")
     new.add_argument("--bounds", type=float, nargs=2, default=[-5.0, 0.0], metavar=("ELO0", "ELO1"),
                      help="nElo bounds: [0, 5] for a new idea, [-5, 0] (default) for an established one")
     new.add_argument("--seed", type=int, default=1)
