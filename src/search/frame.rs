@@ -8,6 +8,7 @@
 //! the line of the ply below ([`update_pv`]), so the root's line is always legal from the root. The
 //! other fields are written on the way down before they are read.
 
+use super::history::PieceTo;
 use crate::score::{MAX_PLY, Ply, Score};
 use arrayvec::ArrayVec;
 use shakmaty::Move;
@@ -24,6 +25,8 @@ pub(super) struct Frame {
     pub eval: Option<Score>,
     /// Move made from this ply (`None` for a null move or not yet).
     pub mv: Option<Move>,
+    /// The piece and target square of that move, for the continuation histories below it.
+    pub moved: Option<PieceTo>,
     /// Whether the move made from this ply was a null move.
     pub null: bool,
     /// The move a singular-extension search at this ply leaves out (the TT move under test).

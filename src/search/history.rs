@@ -1,11 +1,16 @@
-//! Quiet-move ordering memory kept between searches: a butterfly history (side, from, to) with
-//! gravity, and counter-moves (the reply that refuted the previous move). The killers, which belong
-//! to one search's plies, live in the search stack (`frame.rs`).
+//! Move-ordering memory kept between searches, all with gravity (scores stay bounded and recent):
+//! - butterfly history of quiet moves by (side, from, to);
+//! - continuation history of quiet moves by (piece, to) of the move one and two plies earlier and
+//!   (piece, to) of this one: how well this reply has done after that move;
+//! - capture history by (piece, to, captured role);
+//! - counter-moves (the quiet reply that last refuted a move).
+//!
+//! The killers, which belong to one search's plies, live in the search stack (`frame.rs`).
 
 use super::params::{HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX};
 use crate::position;
 use crate::score::Depth;
-use shakmaty::{Color, Move};
+use shakmaty::{Color, Move, Role};
 
 /// Origin and target square indices of a move, castling as king-takes-rook (a drop: its square twice).
 fn squares(m: Move) -> (usize, usize) {
@@ -13,15 +18,45 @@ fn squares(m: Move) -> (usize, usize) {
     (from as usize, to as usize)
 }
 
-/// Butterfly history and counter-moves.
+/// The piece a move moved (colour and role) and its target square: what continuation and capture
+/// histories are indexed by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceTo(u16);
+
+impl PieceTo {
+    /// Number of distinct values.
+    const COUNT: usize = 2 * 6 * 64;
+
+    /// The move `m` made by `color`.
+    pub fn new(color: Color, m: Move) -> Self {
+        let piece = color as usize * 6 + (m.role() as usize - 1);
+        Self((piece * 64 + squares(m).1) as u16)
+    }
+
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// The moves one and two plies before a node (none after a null move or at the root).
+pub type Continuations = [Option<PieceTo>; 2];
+
+/// Butterfly, continuation and capture histories, and counter-moves.
 pub struct History {
     butterfly: Vec<i32>,
+    continuation: Vec<i32>,
+    capture: Vec<i32>,
     counters: Vec<Option<Move>>,
 }
 
 impl Default for History {
     fn default() -> Self {
-        Self { butterfly: vec![0; 2 * 64 * 64], counters: vec![None; 64 * 64] }
+        Self {
+            butterfly: vec![0; 2 * 64 * 64],
+            continuation: vec![0; PieceTo::COUNT * PieceTo::COUNT],
+            capture: vec![0; PieceTo::COUNT * 6],
+            counters: vec![None; 64 * 64],
+        }
     }
 }
 
@@ -30,9 +65,28 @@ fn bi(color: Color, m: Move) -> usize {
     (color as usize) * 4096 + from * 64 + to
 }
 
-/// Bonus for a quiet move that caused a cutoff at `depth`.
+fn ci(before: PieceTo, now: PieceTo) -> usize {
+    before.index() * PieceTo::COUNT + now.index()
+}
+
+/// Index of a capture (or promotion) in the capture history; en passant takes a pawn, a promotion
+/// without capture counts as taking a pawn's place (role index 0).
+fn capture_index(color: Color, m: Move) -> usize {
+    let captured = match m {
+        Move::EnPassant { .. } => Role::Pawn as usize - 1,
+        _ => m.capture().map_or(0, |r| r as usize - 1),
+    };
+    PieceTo::new(color, m).index() * 6 + captured
+}
+
+/// Bonus for a move that caused a cutoff at `depth` (and malus for those tried before it).
 pub fn bonus(depth: Depth) -> i32 {
     (depth * depth * HISTORY_BONUS_QUADRATIC.get() + depth * HISTORY_BONUS_LINEAR.get()).min(HISTORY_BONUS_MAX.get())
+}
+
+/// Gravity: the closer to the cap, the smaller the step.
+fn nudge(h: &mut i32, delta: i32) {
+    *h += delta - *h * delta.abs() / HISTORY_MAX;
 }
 
 impl History {
@@ -41,9 +95,21 @@ impl History {
         *self = Self::default();
     }
 
-    /// History score of a quiet move.
+    /// Butterfly history score of a quiet move.
     pub fn score(&self, color: Color, m: Move) -> i32 {
         self.butterfly[bi(color, m)]
+    }
+
+    /// Ordering score of a quiet move: butterfly plus both continuation histories.
+    pub fn quiet(&self, color: Color, m: Move, conts: &Continuations) -> i32 {
+        let now = PieceTo::new(color, m);
+        let cont: i32 = conts.iter().flatten().map(|&c| self.continuation[ci(c, now)]).sum();
+        self.butterfly[bi(color, m)] + cont
+    }
+
+    /// Capture history score of a capture or promotion.
+    pub fn capture(&self, color: Color, m: Move) -> i32 {
+        self.capture[capture_index(color, m)]
     }
 
     /// The remembered reply to `prev`.
@@ -54,20 +120,30 @@ impl History {
         })
     }
 
-    fn nudge(&mut self, color: Color, m: Move, delta: i32) {
-        let h = &mut self.butterfly[bi(color, m)];
-        // Gravity: the closer to the cap, the smaller the step, so scores stay bounded and recent.
-        *h += delta - *h * delta.abs() / HISTORY_MAX;
+    fn nudge_quiet(&mut self, color: Color, m: Move, conts: &Continuations, delta: i32) {
+        nudge(&mut self.butterfly[bi(color, m)], delta);
+        let now = PieceTo::new(color, m);
+        for &c in conts.iter().flatten() {
+            nudge(&mut self.continuation[ci(c, now)], delta);
+        }
     }
 
-    /// Records a quiet cutoff move (in the history, and as the counter to `prev`) and penalises the
-    /// quiets tried before it.
-    pub fn reward(&mut self, color: Color, best: Move, tried: &[Option<Move>], depth: Depth, prev: Option<Move>) {
+    /// Records a quiet cutoff move (in the histories, and as the counter to `prev`) and penalises
+    /// the quiets tried before it.
+    pub fn reward(
+        &mut self,
+        color: Color,
+        best: Move,
+        tried: &[Option<Move>],
+        depth: Depth,
+        prev: Option<Move>,
+        conts: &Continuations,
+    ) {
         let b = bonus(depth);
-        self.nudge(color, best, b);
+        self.nudge_quiet(color, best, conts, b);
         for &m in tried.iter().flatten() {
             if m != best {
-                self.nudge(color, m, -b);
+                self.nudge_quiet(color, m, conts, -b);
             }
         }
         if let Some(p) = prev {
@@ -75,25 +151,73 @@ impl History {
             self.counters[f * 64 + t] = Some(best);
         }
     }
+
+    /// After a cutoff: rewards the capture that made it (`best`, if it was one) and penalises the
+    /// captures tried before it.
+    pub fn reward_captures(&mut self, color: Color, best: Option<Move>, tried: &[Option<Move>], depth: Depth) {
+        let b = bonus(depth);
+        if let Some(m) = best {
+            nudge(&mut self.capture[capture_index(color, m)], b);
+        }
+        for &m in tried.iter().flatten() {
+            if Some(m) != best {
+                nudge(&mut self.capture[capture_index(color, m)], -b);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Role, Square};
+    use shakmaty::Square;
+
+    fn quiet(role: Role, from: Square, to: Square) -> Move {
+        Move::Normal { role, from, capture: None, to, promotion: None }
+    }
 
     #[test]
     fn history_is_bounded_and_counters_remembered() {
         let mut h = History::default();
-        let a = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
-        let b = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+        let a = quiet(Role::Knight, Square::G1, Square::F3);
+        let b = quiet(Role::Pawn, Square::E2, Square::E4);
         for _ in 0..1000 {
-            h.reward(Color::White, a, &[Some(b), Some(a)], 20, None);
+            h.reward(Color::White, a, &[Some(b), Some(a)], 20, None, &[None; 2]);
         }
         assert!(h.score(Color::White, a) <= HISTORY_MAX && h.score(Color::White, a) > HISTORY_MAX / 2);
         assert!(h.score(Color::White, b) >= -HISTORY_MAX && h.score(Color::White, b) < -HISTORY_MAX / 2);
         assert_eq!(h.score(Color::Black, a), 0);
-        h.reward(Color::White, b, &[], 1, Some(a));
+        h.reward(Color::White, b, &[], 1, Some(a), &[None; 2]);
         assert_eq!(h.counter(Some(a)), Some(b));
+    }
+
+    #[test]
+    fn continuation_history_follows_the_earlier_moves() {
+        let mut h = History::default();
+        let e5 = PieceTo::new(Color::Black, quiet(Role::Pawn, Square::E7, Square::E5));
+        let c5 = PieceTo::new(Color::Black, quiet(Role::Pawn, Square::C7, Square::C5));
+        let nf3 = quiet(Role::Knight, Square::G1, Square::F3);
+        let nc3 = quiet(Role::Knight, Square::B1, Square::C3);
+        h.reward(Color::White, nf3, &[Some(nc3)], 8, None, &[Some(e5), None]);
+        // After 1...e5 the reply is remembered on top of the butterfly score; after 1...c5 it is not.
+        let butterfly = h.score(Color::White, nf3);
+        assert!(butterfly > 0);
+        assert_eq!(h.quiet(Color::White, nf3, &[Some(e5), None]), 2 * butterfly);
+        assert_eq!(h.quiet(Color::White, nf3, &[Some(c5), None]), butterfly);
+        assert!(h.quiet(Color::White, nc3, &[Some(e5), None]) < h.quiet(Color::White, nc3, &[Some(c5), None]));
+    }
+
+    #[test]
+    fn capture_history_rewards_the_cutoff_and_penalises_the_captures_before_it() {
+        let mut h = History::default();
+        let take = |role, from, to, capture| Move::Normal { role, from, capture: Some(capture), to, promotion: None };
+        let good = take(Role::Knight, Square::F3, Square::E5, Role::Pawn);
+        let bad = take(Role::Queen, Square::D1, Square::D7, Role::Pawn);
+        for _ in 0..1000 {
+            h.reward_captures(Color::White, Some(good), &[Some(bad), Some(good)], 10);
+        }
+        assert!(h.capture(Color::White, good) > HISTORY_MAX / 2 && h.capture(Color::White, good) <= HISTORY_MAX);
+        assert!(h.capture(Color::White, bad) < -HISTORY_MAX / 2 && h.capture(Color::White, bad) >= -HISTORY_MAX);
+        assert_eq!(h.capture(Color::Black, good), 0);
     }
 }

@@ -2,6 +2,7 @@
 //! One function serves both colours: scores are always from the side to move's view.
 
 use super::frame;
+use super::history::{Continuations, PieceTo};
 use super::params::*;
 use super::picker::{Picker, Stage, is_tactical};
 use super::see::{captured_value, promotion_gain, see_ge};
@@ -97,13 +98,26 @@ impl Worker {
             }
         }
 
-        // Step 4. Static evaluation (none in check: every move must be searched).
-        let eval = if in_check { None } else { Some(hit.map_or_else(|| self.static_eval(), |h| h.eval)) };
-        self.stack[ply].eval = eval;
-        let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
+        // Step 4. Static evaluation (none in check: every move must be searched). `improving` compares
+        // static evaluations; the pruning below reads the evaluation corrected by a stored bound
+        // that says the position is better (lower bound) or worse (upper bound) than it looks.
+        let static_eval = if in_check { None } else { Some(hit.map_or_else(|| self.static_eval(), |h| h.eval)) };
+        self.stack[ply].eval = static_eval;
+        let improving = match (static_eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
             (Some(now), Some(before)) => now > before,
             _ => false,
         };
+        let eval = static_eval.map(|e| match hit {
+            Some(h)
+                if !h.score.is_mate()
+                    && (h.bound == Bound::Exact
+                        || (h.bound == Bound::Lower && h.score > e)
+                        || (h.bound == Bound::Upper && h.score < e)) =>
+            {
+                h.score
+            }
+            _ => e,
+        });
 
         if let Some(eval) = eval
             && !pv_node
@@ -131,6 +145,7 @@ impl Worker {
                     (NMP_BASE_REDUCTION.get() + depth / NMP_DEPTH_DIVISOR.get()).min(depth - 1 - NMP_MIN_CHILD_DEPTH);
                 if self.pos.make_null() {
                     self.stack[ply].mv = None;
+                    self.stack[ply].moved = None;
                     self.stack[ply].null = true;
                     let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut);
                     self.stack[ply].null = false;
@@ -153,17 +168,20 @@ impl Worker {
 
         // Step 8. The move loop.
         let prev_move = if ply > Ply::ROOT { self.stack[ply - 1].mv } else { None };
+        let conts: Continuations = [1, 2].map(|back| ply.checked_sub(back).and_then(|p| self.stack[p].moved));
         let moves = self.pos.legal_moves();
         if moves.is_empty() {
             return if in_check { Score::mated_in(ply) } else { Score::DRAW };
         }
         let killers = self.stack[ply].killers;
-        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.history, killers, prev_move);
+        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.history, killers, prev_move, &conts);
         let turn = self.pos.turn();
         let mut best = tb_floor;
         let mut best_move: Option<Move> = None;
         let mut quiets: [Option<Move>; 64] = [None; 64];
         let mut quiet_count = 0usize;
+        let mut captures: [Option<Move>; 32] = [None; 32];
+        let mut capture_count = 0usize;
         let mut searched = 0usize;
 
         while let Some((m, stage)) = picker.pick(self.pos.chess()) {
@@ -174,13 +192,15 @@ impl Worker {
             let losing_mate = best <= -Score::MATE_BOUND;
 
             // Step 9. Shallow pruning at non-PV nodes once a move has been searched: late quiet
-            // moves, quiets that cannot reach alpha, and moves that lose material by SEE. Checking
-            // moves are kept (they are how mates are found, sacrifices included), and once a mated
-            // score is all we have, nothing is pruned, so these rules cannot hide a forced line the
-            // search needs. Whether the move checks is asked last, only of a move a rule would prune.
+            // moves (fewer when the position is not improving), moves that lose material by SEE, and
+            // quiets that cannot reach alpha. A late or losing move is pruned even when it checks
+            // (the searched moves and the other checks stand for it); a futile one is kept when it
+            // checks (a check can change the evaluation by more than the margin). Once a mated score
+            // is all we have, nothing is pruned, so these rules cannot hide a forced line the search
+            // needs. Whether the move checks is asked last, only of a move futility would prune.
             if !root && !pv_node && !in_check && searched > 0 && !losing_mate {
-                let late =
-                    quiet && depth <= LMP_MAX_DEPTH.get() && quiet_count >= (LMP_BASE.get() + depth * depth) as usize;
+                let allowed = (LMP_BASE.get() + depth * depth) as usize / if improving { 1 } else { 2 };
+                let late = quiet && depth <= LMP_MAX_DEPTH.get() && quiet_count >= allowed;
                 let futile = || {
                     quiet
                         && depth <= FP_MAX_DEPTH.get()
@@ -193,7 +213,7 @@ impl Worker {
                         && (stage == Stage::BadCapture || quiet)
                         && !see_ge(self.pos.chess(), m, margin)
                 };
-                if (late || futile() || losing()) && !self.pos.gives_check(m) {
+                if late || losing() || (futile() && !self.pos.gives_check(m)) {
                     continue;
                 }
             }
@@ -240,6 +260,7 @@ impl Worker {
             }
             let nodes_before = self.nodes;
             self.stack[ply].mv = Some(m);
+            self.stack[ply].moved = Some(PieceTo::new(turn, m));
             self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(extension >= 2);
             self.pos.make(m);
             self.info.tt.prefetch(self.pos.key());
@@ -247,6 +268,9 @@ impl Worker {
             if quiet && quiet_count < quiets.len() {
                 quiets[quiet_count] = Some(m);
                 quiet_count += 1;
+            } else if !quiet && capture_count < captures.len() {
+                captures[capture_count] = Some(m);
+                capture_count += 1;
             }
             let gives_check = self.pos.in_check();
             // Check extension: forcing lines are searched one ply deeper, unless the check gives
@@ -260,14 +284,26 @@ impl Worker {
                 // The first child of a cut node is an all node and vice versa; of a PV node, a PV node.
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut);
             } else {
+                // Reduced: late quiets (by their history; killers and the counter-move less) and
+                // captures that lose material (one ply more than a quiet).
                 let mut r = 0;
-                if !root && depth >= LMR_MIN_DEPTH.get() && searched >= LMR_MIN_MOVE && quiet {
+                if !root
+                    && depth >= LMR_MIN_DEPTH.get()
+                    && searched >= LMR_MIN_MOVE
+                    && (quiet || stage == Stage::BadCapture)
+                {
                     r = self.lmr.base(depth, searched);
                     r -= Depth::from(pv_node);
                     r -= Depth::from(gives_check);
                     r += Depth::from(!improving);
                     r += Depth::from(cut);
-                    r -= self.history.score(turn, m) / LMR_HISTORY_DIVISOR.get();
+                    if quiet {
+                        r -= Depth::from(matches!(stage, Stage::Killer | Stage::Counter));
+                        let history = self.history.quiet(turn, m, &conts) / LMR_HISTORY_DIVISOR.get();
+                        r -= history.clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+                    } else {
+                        r += 1;
+                    }
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -302,11 +338,14 @@ impl Worker {
                     }
                     if score >= beta {
                         self.counters.cutoff(stage, searched);
-                        // Step 12. A cutoff: remember the quiet move that caused it.
+                        // Step 12. A cutoff: remember the move that caused it, and that the moves
+                        // tried before it did not.
                         if quiet {
                             self.stack[ply].add_killer(m);
-                            self.history.reward(turn, m, &quiets[..quiet_count], depth, prev_move);
+                            self.history.reward(turn, m, &quiets[..quiet_count], depth, prev_move, &conts);
                         }
+                        let best_capture = (!quiet).then_some(m);
+                        self.history.reward_captures(turn, best_capture, &captures[..capture_count], depth);
                         break;
                     }
                 }
@@ -330,7 +369,7 @@ impl Worker {
         };
         let stored_move = best_move.map_or(tt_move, PackedMove::new);
         if !(root && self.info.root_moves.len() < picker.len()) && excluded.is_none() {
-            self.info.tt.store(key, ply, stored_move, best, eval.unwrap_or(best), depth, bound);
+            self.info.tt.store(key, ply, stored_move, best, static_eval.unwrap_or(best), depth, bound);
         }
         best
     }

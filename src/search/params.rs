@@ -102,8 +102,9 @@ tunables! {
     SE_DOUBLE_MARGIN = 20, 0..=60, step 5;
     /// Internal iterative reduction: minimum depth at which a node without a TT move is searched one ply shallower.
     IIR_MIN_DEPTH = 4, 2..=8, step 1;
-    /// Late move pruning: deepest depth, and quiet moves allowed = `LMP_BASE + depth * depth`.
-    LMP_MAX_DEPTH = 4, 1..=10, step 1;
+    /// Late move pruning: deepest depth, and quiet moves allowed = `LMP_BASE + depth * depth`, half
+    /// that when the position is not improving.
+    LMP_MAX_DEPTH = 8, 1..=12, step 1;
     /// Late move pruning base move count.
     LMP_BASE = 3, 1..=10, step 1;
     /// Futility pruning of quiet moves: deepest depth, base margin and margin per ply.
@@ -155,6 +156,12 @@ pub const LMR_MIN_MOVE: usize = 3;
 pub const LMR_BASE: f64 = 0.75;
 /// LMR divisor.
 pub const LMR_DIVISOR: f64 = 2.25;
+
+/// Most plies the history term adds to or takes off a reduction.
+pub const LMR_HISTORY_MAX: i32 = 2;
+
+/// Capture history counts in capture ordering divided by this (a victim step is 16 per centipawn).
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
 /// History bonus cap (the gravity formula keeps scores in `-HISTORY_MAX..=HISTORY_MAX`).
 pub const HISTORY_MAX: i32 = 16_384;

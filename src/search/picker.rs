@@ -1,15 +1,17 @@
 //! Move ordering: scores every legal move once, then hands them out best first by selection, so a
 //! cutoff on an early move never pays for sorting the rest.
 //!
-//! Order: TT move; winning and equal captures and queen promotions (MVV-LVA); killers; counter-move;
-//! quiets by history; losing captures (by SEE) and under-promotions last.
+//! Order: TT move; winning and equal captures and queen promotions (most valuable victim, then
+//! capture history); killers; counter-move; quiets by butterfly and continuation history; losing
+//! captures (by SEE) and under-promotions last.
 //!
 //! Lazy SEE: captures are first scored as good by MVV-LVA alone; a capture's exchange is resolved
 //! only when it is about to be handed out, and one that loses material drops to the losing
 //! captures there. The order is the one of resolving every exchange up front (the dropped capture
 //! goes back to its slot before the next selection), but a cutoff spares the later captures' SEE.
 
-use super::history::History;
+use super::history::{Continuations, History};
+use super::params::CAPTURE_HISTORY_DIVISOR;
 use super::see::{captured_value, see_ge, value};
 use crate::tt::PackedMove;
 use arrayvec::ArrayVec;
@@ -52,6 +54,15 @@ fn mvv_lva(m: Move) -> i32 {
     (victim + promo) * 16 - m.role() as i32
 }
 
+/// Room below a capture's score in its band for a negative capture history.
+const CAPTURE_FLOOR: i32 = 1 << 14;
+
+/// A capture's or promotion's score within its band: most valuable victim first, then (within
+/// about one step of victim value) what its capture history says.
+fn capture_score(history: &History, turn: shakmaty::Color, m: Move) -> i32 {
+    CAPTURE_FLOOR + mvv_lva(m) + history.capture(turn, m) / CAPTURE_HISTORY_DIVISOR
+}
+
 /// Whether a move is tactical (capture or promotion) rather than quiet.
 pub fn is_tactical(m: Move) -> bool {
     m.is_capture() || m.is_promotion()
@@ -67,7 +78,8 @@ pub struct Picker {
 }
 
 impl Picker {
-    /// Orders all `moves` for a main-search node with the `killers` of its ply, after the move `prev`.
+    /// Orders all `moves` for a main-search node with the `killers` of its ply, after the move `prev`
+    /// (and the moves `conts` one and two plies back).
     pub fn new(
         chess: &Chess,
         moves: MoveList,
@@ -75,6 +87,7 @@ impl Picker {
         history: &History,
         killers: [Option<Move>; 2],
         prev: Option<Move>,
+        conts: &Continuations,
     ) -> Self {
         let mut scores = ArrayVec::new();
         let counter = history.counter(prev);
@@ -85,7 +98,8 @@ impl Picker {
             } else if is_tactical(m) {
                 let under = m.promotion().is_some_and(|r| r != Role::Queen);
                 // A queen promotion or capture is good until its exchange says otherwise (in `pick`).
-                if under { BAD_CAPTURE + mvv_lva(m) } else { GOOD_CAPTURE + mvv_lva(m) }
+                let score = capture_score(history, turn, m);
+                if under { BAD_CAPTURE + score } else { GOOD_CAPTURE + score }
             } else if killers[0] == Some(m) {
                 KILLER_1
             } else if killers[1] == Some(m) {
@@ -93,18 +107,22 @@ impl Picker {
             } else if counter == Some(m) {
                 COUNTER
             } else {
-                history.score(turn, m)
+                history.quiet(turn, m, conts)
             });
         }
         Self { moves, scores, next: 0, lazy_see: true }
     }
 
-    /// Orders captures and promotions for quiescence by MVV-LVA (all moves when `moves` are evasions).
+    /// Orders captures and promotions for quiescence as the main search does (all moves when `moves`
+    /// are evasions: quiets by butterfly history).
     pub fn new_quiet_free(moves: MoveList, history: &History, turn: shakmaty::Color) -> Self {
-        let scores = moves
-            .iter()
-            .map(|&m| if is_tactical(m) { GOOD_CAPTURE + mvv_lva(m) } else { history.score(turn, m) })
-            .collect();
+        let scores =
+            moves
+                .iter()
+                .map(|&m| {
+                    if is_tactical(m) { GOOD_CAPTURE + capture_score(history, turn, m) } else { history.score(turn, m) }
+                })
+                .collect();
         Self { moves, scores, next: 0, lazy_see: false }
     }
 
@@ -169,7 +187,7 @@ mod tests {
         let pos = Position::from_fen(fen, false).unwrap();
         let chess = pos.chess().clone();
         let tt = tt.map_or(PackedMove::NONE, |uci| PackedMove::new(pos.parse_move(uci).unwrap()));
-        let mut picker = Picker::new(&chess, chess.legal_moves(), tt, &History::default(), [None; 2], None);
+        let mut picker = Picker::new(&chess, chess.legal_moves(), tt, &History::default(), [None; 2], None, &[None; 2]);
         (chess.clone(), std::iter::from_fn(|| picker.pick(&chess)).collect())
     }
 

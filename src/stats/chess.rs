@@ -51,8 +51,15 @@ impl Game for ChessGame {
         let chess = self.top().clone();
         match self.order {
             Order::Engine => {
-                let mut picker =
-                    Picker::new(&chess, chess.legal_moves(), PackedMove::NONE, &self.history, [None; 2], None);
+                let mut picker = Picker::new(
+                    &chess,
+                    chess.legal_moves(),
+                    PackedMove::NONE,
+                    &self.history,
+                    [None; 2],
+                    None,
+                    &[None; 2],
+                );
                 std::iter::from_fn(|| picker.pick(&chess).map(|(m, _)| m)).collect()
             }
             Order::Random(_) => {

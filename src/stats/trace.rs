@@ -160,7 +160,8 @@ impl Tracer {
         }
         let prev = self.nodes[index].mv;
         let killers = self.killers[ply.index()];
-        let mut picker = Picker::new(self.pos.chess(), moves, PackedMove::NONE, &self.history, killers, prev);
+        let mut picker =
+            Picker::new(self.pos.chess(), moves, PackedMove::NONE, &self.history, killers, prev, &[None; 2]);
         let turn = self.pos.turn();
         let mut best = -Score::INFINITE;
         let mut quiets: Vec<Option<Move>> = Vec::new();
@@ -182,7 +183,7 @@ impl Tracer {
                             k[1] = k[0];
                             k[0] = Some(m);
                         }
-                        self.history.reward(turn, m, &quiets, depth, prev);
+                        self.history.reward(turn, m, &quiets, depth, prev, &[None; 2]);
                     }
                     break;
                 }
