@@ -7,8 +7,11 @@
 
 mod fen;
 mod noisy;
+mod quiet;
 
 pub use fen::{Mend, Mended};
+pub use noisy::noisy_moves;
+pub use quiet::quiet_moves;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;

@@ -22,7 +22,7 @@
 
 use crate::position::squares;
 use crate::score::{Depth, Ply, Score};
-use shakmaty::Move;
+use shakmaty::{Chess, Move, Position as _, Role, Square};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// Replacement: an entry loses this many plies of depth for each search generation it is old, when
@@ -74,6 +74,33 @@ impl PackedMove {
     /// Whether a move is not set.
     pub fn is_none(self) -> bool {
         self.0 == 0
+    }
+
+    /// The legal move of `chess` that packs to this, if there is one. A stored move may come from
+    /// another position (a key collision, or a racing write), so it is checked, not trusted; the
+    /// check asks only about this move, without generating the position's moves.
+    pub fn to_move(self, chess: &Chess) -> Option<Move> {
+        if self.is_none() {
+            return None;
+        }
+        let from = Square::new(u32::from(self.0 & 63));
+        let to = Square::new(u32::from((self.0 >> 6) & 63));
+        let promotion = match self.0 >> 12 {
+            0 => None,
+            r @ 2..=5 => Role::try_from(r as u8).ok(),
+            _ => return None,
+        };
+        let board = chess.board();
+        let us = board.by_color(chess.turn());
+        let role = board.role_at(from).filter(|_| us.contains(from))?;
+        let m = if role == Role::King && (board.rooks() & us).contains(to) {
+            Move::Castle { king: from, rook: to }
+        } else if role == Role::Pawn && from.file() != to.file() && !board.occupied().contains(to) {
+            Move::EnPassant { from, to }
+        } else {
+            Move::Normal { role, from, capture: board.role_at(to), to, promotion }
+        };
+        chess.is_legal(m).then_some(m)
     }
 }
 

@@ -11,7 +11,7 @@ use shakmaty::attacks::{self, aligned, between};
 use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position as _, Role, Square};
 
 /// Pieces of either colour that alone stand between `king` and an enemy slider aiming at it.
-fn pin_blockers(chess: &Chess, king: Square) -> Bitboard {
+pub(super) fn pin_blockers(chess: &Chess, king: Square) -> Bitboard {
     let board = chess.board();
     let them = board.by_color(!chess.turn());
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())

@@ -166,15 +166,12 @@ impl Worker {
             depth -= 1;
         }
 
-        // Step 8. The move loop.
+        // Step 8. The move loop. The picker hands out the legal TT move before generating any other
+        // move, and each later kind of move only once the search asks past the ones before.
         let prev_move = if ply > Ply::ROOT { self.stack[ply - 1].mv } else { None };
         let conts: Continuations = [1, 2].map(|back| ply.checked_sub(back).and_then(|p| self.stack[p].moved));
-        let moves = self.pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { Score::mated_in(ply) } else { Score::DRAW };
-        }
         let killers = self.stack[ply].killers;
-        let mut picker = Picker::new(self.pos.chess(), moves, tt_move, &self.history, killers, prev_move, &conts);
+        let mut picker = Picker::main(self.pos.chess(), tt_move, killers, prev_move, conts);
         let turn = self.pos.turn();
         let mut best = tb_floor;
         let mut best_move: Option<Move> = None;
@@ -184,7 +181,7 @@ impl Worker {
         let mut capture_count = 0usize;
         let mut searched = 0usize;
 
-        while let Some((m, stage)) = picker.pick(self.pos.chess()) {
+        while let Some((m, stage)) = picker.pick(self.pos.chess(), &self.history) {
             if (root && !self.info.root_moves.contains(&m)) || excluded == Some(m) {
                 continue;
             }
@@ -198,9 +195,14 @@ impl Worker {
             // checks (a check can change the evaluation by more than the margin). Once a mated score
             // is all we have, nothing is pruned, so these rules cannot hide a forced line the search
             // needs. Whether the move checks is asked last, only of a move futility would prune.
+            // Once a quiet is late, every later one is (nothing here changes until a quiet is
+            // searched): the picker stops handing them out.
             if !root && !pv_node && !in_check && searched > 0 && !losing_mate {
                 let allowed = (LMP_BASE.get() + depth * depth) as usize / if improving { 1 } else { 2 };
-                let late = quiet && depth <= LMP_MAX_DEPTH.get() && quiet_count >= allowed;
+                if quiet && depth <= LMP_MAX_DEPTH.get() && quiet_count >= allowed {
+                    picker.skip_quiets();
+                    continue;
+                }
                 let futile = || {
                     quiet
                         && depth <= FP_MAX_DEPTH.get()
@@ -213,7 +215,7 @@ impl Worker {
                         && (stage == Stage::BadCapture || quiet)
                         && !see_ge(self.pos.chess(), m, margin)
                 };
-                if late || losing() || (futile() && !self.pos.gives_check(m)) {
+                if losing() || (futile() && !self.pos.gives_check(m)) {
                     continue;
                 }
             }
@@ -352,6 +354,9 @@ impl Worker {
             }
         }
 
+        if picker.handed_out() == 0 {
+            return if in_check { Score::mated_in(ply) } else { Score::DRAW };
+        }
         if searched == 0 {
             // Every move was pruned or excluded (MultiPV/searchmoves at the root): nothing learned.
             return if root { -Score::INFINITE } else { alpha };
@@ -368,7 +373,7 @@ impl Worker {
             Bound::Upper
         };
         let stored_move = best_move.map_or(tt_move, PackedMove::new);
-        if !(root && self.info.root_moves.len() < picker.len()) && excluded.is_none() {
+        if !(root && self.info.root_moves.len() < self.pos.legal_moves().len()) && excluded.is_none() {
             self.info.tt.store(key, ply, stored_move, best, static_eval.unwrap_or(best), depth, bound);
         }
         best
@@ -412,19 +417,11 @@ impl Worker {
         }
 
         // In check every evasion; otherwise captures and queen promotions only, generated without
-        // the quiet moves (with none, a stalemate still scores as a draw).
-        let moves = if in_check { self.pos.legal_moves() } else { self.pos.noisy_moves() };
-        if moves.is_empty() {
-            if in_check {
-                return Score::mated_in(ply);
-            }
-            if !self.pos.has_legal_move() {
-                return Score::DRAW;
-            }
-        }
-        let mut picker = Picker::new_quiet_free(moves, &self.history, self.pos.turn());
+        // the quiet moves, and only if the TT move (first, when it is one of them) does not cut.
+        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
+        let mut picker = Picker::quiescence(self.pos.chess(), tt_move);
         let mut best_move = None;
-        while let Some((m, _)) = picker.pick(self.pos.chess()) {
+        while let Some((m, _)) = picker.pick(self.pos.chess(), &self.history) {
             if let Some(sp) = stand_pat {
                 // Delta and SEE pruning: a capture that loses material, or cannot lift the score
                 // to alpha even with a margin, cannot raise alpha here.
@@ -449,6 +446,15 @@ impl Worker {
                         break;
                     }
                 }
+            }
+        }
+        if picker.handed_out() == 0 {
+            // No move at all: mated in check; with no capture, a stalemate is still a draw.
+            if in_check {
+                return Score::mated_in(ply);
+            }
+            if !self.pos.has_legal_move() {
+                return Score::DRAW;
             }
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };

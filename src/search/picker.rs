@@ -1,41 +1,47 @@
-//! Move ordering: scores every legal move once, then hands them out best first by selection, so a
-//! cutoff on an early move never pays for sorting the rest.
+//! Move ordering, staged: each kind of move is generated and scored only when the search asks for
+//! one past the kinds before it, so a cutoff early in the node spares the rest of the work.
 //!
-//! Order: TT move; winning and equal captures and queen promotions (most valuable victim, then
-//! capture history); killers; counter-move; quiets by butterfly and continuation history; losing
-//! captures (by SEE) and under-promotions last.
+//! Main search: the TT move (checked for legality, before anything is generated); captures and
+//! queen promotions (generated then), most valuable victim then capture history, those that lose
+//! material by SEE put aside as they come up; the two killers and the counter-move (each checked
+//! for legality); the quiet moves (generated then), by butterfly plus continuation history as it is
+//! at that moment; last the captures put aside and the under-promotions. In check, the evasions are
+//! generated at once, and split between the capture and the quiet stages.
 //!
-//! Lazy SEE: captures are first scored as good by MVV-LVA alone; a capture's exchange is resolved
-//! only when it is about to be handed out, and one that loses material drops to the losing
-//! captures there. The order is the one of resolving every exchange up front (the dropped capture
-//! goes back to its slot before the next selection), but a cutoff spares the later captures' SEE.
+//! Quiescence: the TT move when quiescence would search it, then captures and queen promotions
+//! (all evasions in check: tactical ones first, quiet ones by butterfly history), no exchange
+//! classed (quiescence prunes by SEE itself).
+//!
+//! Each legal move is handed out once: the ones handed out ahead of their stage (TT move, killers,
+//! counter-move) are left out when their stage is generated.
+
+mod list;
+mod score;
+#[cfg(test)]
+mod tests;
 
 use super::history::{Continuations, History};
-use super::params::CAPTURE_HISTORY_DIVISOR;
-use super::see::{captured_value, see_ge, value};
+use super::see::see_ge;
+use crate::position::{noisy_moves, quiet_moves};
 use crate::tt::PackedMove;
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, MoveList, Position, Role};
-
-const TT_MOVE: i32 = 8_000_000;
-const GOOD_CAPTURE: i32 = 4_000_000;
-const KILLER_1: i32 = 2_000_000;
-const KILLER_2: i32 = 1_900_000;
-const COUNTER: i32 = 1_800_000;
-const BAD_CAPTURE: i32 = -4_000_000;
+use list::ScoredMoves;
+use score::{ABOVE_QUIETS, capture_score, is_noisy, is_under_promotion};
+pub use score::{is_tactical, mvv_lva};
+use shakmaty::{Chess, Move, MoveList, Position as _, Role};
 
 /// The ordering stage a move was handed out in: what pruning rules and the search counters read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// The TT move.
     Tt,
-    /// A capture or promotion that does not lose material.
+    /// A capture or promotion that does not lose material (in quiescence: any tactical move).
     GoodCapture,
     /// One of the ply's two killers.
     Killer,
     /// The counter-move to the previous move.
     Counter,
-    /// Another quiet move, in history order.
+    /// Another quiet move, in history order (in quiescence: a quiet evasion).
     Quiet,
     /// A capture losing material, or an under-promotion.
     BadCapture,
@@ -47,183 +53,264 @@ impl Stage {
         [Stage::Tt, Stage::GoodCapture, Stage::Killer, Stage::Counter, Stage::Quiet, Stage::BadCapture];
 }
 
-/// Most valuable victim, least valuable attacker.
-fn mvv_lva(m: Move) -> i32 {
-    let victim = captured_value(m);
-    let promo = m.promotion().map_or(0, value);
-    (victim + promo) * 16 - m.role() as i32
+/// Where a picker is in its hand-out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Step {
+    Tt,
+    GenerateNoisy,
+    Noisy,
+    Killer1,
+    Killer2,
+    Counter,
+    GenerateQuiets,
+    Quiets,
+    Bad,
+    Done,
 }
 
-/// Room below a capture's score in its band for a negative capture history.
-const CAPTURE_FLOOR: i32 = 1 << 14;
-
-/// A capture's or promotion's score within its band: most valuable victim first, then (within
-/// about one step of victim value) what its capture history says.
-fn capture_score(history: &History, turn: shakmaty::Color, m: Move) -> i32 {
-    CAPTURE_FLOOR + mvv_lva(m) + history.capture(turn, m) / CAPTURE_HISTORY_DIVISOR
-}
-
-/// Whether a move is tactical (capture or promotion) rather than quiet.
-pub fn is_tactical(m: Move) -> bool {
-    m.is_capture() || m.is_promotion()
-}
-
-/// A scored move list handed out best first.
+/// A staged move picker for one node.
+///
+/// The buffer holds, in order: the losing captures put aside (`..bad`), moves already handed out,
+/// the moves of the current stage still to hand out (`cur..end`), and in check the quiet evasions
+/// waiting for their stage (`end..quiet_end`).
 pub struct Picker {
-    moves: MoveList,
-    scores: ArrayVec<i32, 256>,
-    next: usize,
-    /// Whether moves in the good-capture band still need their exchange resolved (main search).
-    lazy_see: bool,
+    step: Step,
+    /// Main search (else quiescence).
+    main: bool,
+    in_check: bool,
+    tt: Option<Move>,
+    killers: [Option<Move>; 2],
+    prev: Option<Move>,
+    conts: Continuations,
+    /// Moves handed out ahead of their stage's generation, left out of it.
+    early: ArrayVec<Move, 4>,
+    moves: ScoredMoves,
+    cur: usize,
+    end: usize,
+    bad: usize,
+    bad_next: usize,
+    quiet_end: usize,
+    skip_quiets: bool,
+    handed_out: usize,
 }
 
 impl Picker {
-    /// Orders all `moves` for a main-search node with the `killers` of its ply, after the move `prev`
-    /// (and the moves `conts` one and two plies back).
-    pub fn new(
+    fn with(chess: &Chess, main: bool, tt: Option<Move>) -> Self {
+        Self {
+            step: Step::Tt,
+            main,
+            in_check: chess.is_check(),
+            tt,
+            killers: [None; 2],
+            prev: None,
+            conts: [None; 2],
+            early: ArrayVec::new(),
+            moves: ScoredMoves::default(),
+            cur: 0,
+            end: 0,
+            bad: 0,
+            bad_next: 0,
+            quiet_end: 0,
+            skip_quiets: false,
+            handed_out: 0,
+        }
+    }
+
+    /// A main-search picker for `chess` with the stored `tt` move, the `killers` of its ply, after
+    /// the move `prev` (for its counter-move) and the moves `conts` one and two plies back.
+    pub fn main(
         chess: &Chess,
-        moves: MoveList,
-        tt_move: PackedMove,
-        history: &History,
+        tt: PackedMove,
         killers: [Option<Move>; 2],
         prev: Option<Move>,
-        conts: &Continuations,
+        conts: Continuations,
     ) -> Self {
-        let mut scores = ArrayVec::new();
-        let counter = history.counter(prev);
+        Self { killers, prev, conts, ..Self::with(chess, true, tt.to_move(chess)) }
+    }
+
+    /// A quiescence picker for `chess`: captures and queen promotions (every evasion in check),
+    /// the stored `tt` move first when it is one of them.
+    pub fn quiescence(chess: &Chess, tt: PackedMove) -> Self {
+        let tt = tt.to_move(chess).filter(|&m| chess.is_check() || is_noisy(m));
+        Self::with(chess, false, tt)
+    }
+
+    /// How many moves have been handed out (none at all: the position has no legal move, or in
+    /// quiescence out of check, no capture or queen promotion).
+    pub fn handed_out(&self) -> usize {
+        self.handed_out
+    }
+
+    /// Hands out no more killers, counter-move or quiet moves (the search would prune them all).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The next move of `chess` (the position the picker was made for) and its stage; `history`
+    /// scores the moves of each stage when it is generated.
+    pub fn pick(&mut self, chess: &Chess, history: &History) -> Option<(Move, Stage)> {
+        let picked = self.next(chess, history);
+        self.handed_out += usize::from(picked.is_some());
+        picked
+    }
+
+    fn next(&mut self, chess: &Chess, history: &History) -> Option<(Move, Stage)> {
+        loop {
+            match self.step {
+                Step::Tt => {
+                    self.step = Step::GenerateNoisy;
+                    if let Some(m) = self.tt {
+                        self.early.push(m);
+                        return Some((m, Stage::Tt));
+                    }
+                }
+                Step::GenerateNoisy => {
+                    self.generate_noisy(chess, history);
+                    self.step = Step::Noisy;
+                }
+                Step::Noisy => {
+                    if let Some(picked) = self.next_noisy(chess) {
+                        return Some(picked);
+                    }
+                    self.step = if self.main { Step::Killer1 } else { Step::Done };
+                }
+                Step::Killer1 | Step::Killer2 | Step::Counter if self.skip_quiets => self.step = Step::Bad,
+                Step::Killer1 => {
+                    self.step = Step::Killer2;
+                    if let Some(m) = self.early_quiet(chess, self.killers[0]) {
+                        return Some((m, Stage::Killer));
+                    }
+                }
+                Step::Killer2 => {
+                    self.step = Step::Counter;
+                    if let Some(m) = self.early_quiet(chess, self.killers[1]) {
+                        return Some((m, Stage::Killer));
+                    }
+                }
+                Step::Counter => {
+                    self.step = Step::GenerateQuiets;
+                    if let Some(m) = self.early_quiet(chess, history.counter(self.prev)) {
+                        return Some((m, Stage::Counter));
+                    }
+                }
+                Step::GenerateQuiets => {
+                    self.generate_quiets(chess, history);
+                    self.step = Step::Quiets;
+                }
+                Step::Quiets => {
+                    if self.cur < self.end && !self.skip_quiets {
+                        self.cur += 1;
+                        return Some((self.moves.select(self.cur - 1, self.end), Stage::Quiet));
+                    }
+                    self.step = Step::Bad;
+                }
+                Step::Bad => {
+                    if self.bad_next < self.bad {
+                        self.bad_next += 1;
+                        return Some((self.moves.select(self.bad_next - 1, self.bad), Stage::BadCapture));
+                    }
+                    self.step = Step::Done;
+                }
+                Step::Done => return None,
+            }
+        }
+    }
+
+    /// A killer or counter-move `m`, if it is a legal quiet move not handed out yet.
+    fn early_quiet(&mut self, chess: &Chess, m: Option<Move>) -> Option<Move> {
+        let m = m.filter(|&m| !is_tactical(m) && !self.early.contains(&m) && chess.is_legal(m))?;
+        self.early.push(m);
+        Some(m)
+    }
+
+    /// Generates and scores the stage's tactical moves (in check: all evasions, the quiet ones kept
+    /// for their stage in the main search).
+    fn generate_noisy(&mut self, chess: &Chess, history: &History) {
         let turn = chess.turn();
-        for &m in &moves {
-            scores.push(if !tt_move.is_none() && PackedMove::new(m) == tt_move {
-                TT_MOVE
-            } else if is_tactical(m) {
-                let under = m.promotion().is_some_and(|r| r != Role::Queen);
-                // A queen promotion or capture is good until its exchange says otherwise (in `pick`).
-                let score = capture_score(history, turn, m);
-                if under { BAD_CAPTURE + score } else { GOOD_CAPTURE + score }
-            } else if killers[0] == Some(m) {
-                KILLER_1
-            } else if killers[1] == Some(m) {
-                KILLER_2
-            } else if counter == Some(m) {
-                COUNTER
-            } else {
-                history.quiet(turn, m, conts)
-            });
+        let tt = self.tt;
+        let add = |moves: &mut ScoredMoves, m: Move| {
+            if tt != Some(m) {
+                moves.push(m, capture_score(history, turn, m));
+            }
+        };
+        if self.in_check {
+            let all = chess.legal_moves();
+            for &m in all.iter().filter(|&&m| is_tactical(m)) {
+                add(&mut self.moves, m);
+            }
+            if self.main {
+                self.end = self.moves.len();
+            }
+            for &m in all.iter().filter(|&&m| !is_tactical(m) && tt != Some(m)) {
+                // Quiescence's quiet evasions come after its tactical ones, by butterfly history.
+                let score = if self.main { 0 } else { history.score(turn, m) - ABOVE_QUIETS };
+                self.moves.push(m, score);
+            }
+            self.quiet_end = self.moves.len();
+            if !self.main {
+                self.end = self.quiet_end;
+            }
+            return;
         }
-        Self { moves, scores, next: 0, lazy_see: true }
-    }
-
-    /// Orders captures and promotions for quiescence as the main search does (all moves when `moves`
-    /// are evasions: quiets by butterfly history).
-    pub fn new_quiet_free(moves: MoveList, history: &History, turn: shakmaty::Color) -> Self {
-        let scores =
-            moves
-                .iter()
-                .map(|&m| {
-                    if is_tactical(m) { GOOD_CAPTURE + capture_score(history, turn, m) } else { history.score(turn, m) }
-                })
-                .collect();
-        Self { moves, scores, next: 0, lazy_see: false }
-    }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether there are no moves at all.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The best remaining move of `chess` (the position the picker was made for) and its stage.
-    pub fn pick(&mut self, chess: &Chess) -> Option<(Move, Stage)> {
-        let n = self.moves.len();
-        if self.next >= n {
-            return None;
+        let noisy = noisy_moves(chess);
+        for &m in &noisy {
+            add(&mut self.moves, m);
         }
-        let best = loop {
-            let mut best = self.next;
-            for i in self.next + 1..n {
-                if self.scores[i] > self.scores[best] {
-                    best = i;
+        if self.main {
+            // The pushes that under-promote, beside the queen's.
+            for &m in noisy.iter().filter(|m| m.promotion() == Some(Role::Queen) && !m.is_capture()) {
+                if let Move::Normal { role, from, capture, to, .. } = m {
+                    for promotion in [Role::Rook, Role::Bishop, Role::Knight] {
+                        add(&mut self.moves, Move::Normal { role, from, capture, to, promotion: Some(promotion) });
+                    }
                 }
             }
-            let s = self.scores[best];
-            if !self.lazy_see || !(GOOD_CAPTURE..TT_MOVE).contains(&s) || see_ge(chess, self.moves[best], 0) {
-                break best;
-            }
-            // A losing capture: to its band, in its slot, and select again.
-            self.scores[best] = s - GOOD_CAPTURE + BAD_CAPTURE;
-        };
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let (m, s) = (self.moves[self.next], self.scores[self.next]);
-        self.next += 1;
-        Some((m, stage_of(s)))
-    }
-}
-
-/// The stage a score belongs to (each stage has its own band of scores).
-fn stage_of(score: i32) -> Stage {
-    match score {
-        s if s >= TT_MOVE => Stage::Tt,
-        s if s >= GOOD_CAPTURE => Stage::GoodCapture,
-        KILLER_1 | KILLER_2 => Stage::Killer,
-        COUNTER => Stage::Counter,
-        s if s < BAD_CAPTURE / 2 => Stage::BadCapture,
-        _ => Stage::Quiet,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::position::Position;
-    use shakmaty::Position as _;
-
-    /// The picker's whole hand-out for `fen` with `tt` as the TT move (UCI), and the position.
-    fn hand_out(fen: &str, tt: Option<&str>) -> (Chess, Vec<(Move, Stage)>) {
-        let pos = Position::from_fen(fen, false).unwrap();
-        let chess = pos.chess().clone();
-        let tt = tt.map_or(PackedMove::NONE, |uci| PackedMove::new(pos.parse_move(uci).unwrap()));
-        let mut picker = Picker::new(&chess, chess.legal_moves(), tt, &History::default(), [None; 2], None, &[None; 2]);
-        (chess.clone(), std::iter::from_fn(|| picker.pick(&chess)).collect())
-    }
-
-    #[test]
-    fn captures_are_classed_by_their_exchange_when_handed_out() {
-        // Kiwipete and a position where the queen's captures of defended pawns lose material.
-        let cases = [
-            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Some("e2a6")),
-            ("4k3/2p1p3/3p4/1p1Q4/8/8/8/4K3 w - - 0 1", None),
-            ("n1r1k3/1P6/8/8/8/8/2p5/3RK1N1 b - - 0 1", None),
-        ];
-        for (fen, tt) in cases {
-            let (chess, order) = hand_out(fen, tt);
-            assert_eq!(order.len(), chess.legal_moves().len(), "{fen}");
-            let rank = |k: Stage| match k {
-                Stage::Tt => 0,
-                Stage::GoodCapture => 1,
-                Stage::Killer | Stage::Counter | Stage::Quiet => 2,
-                Stage::BadCapture => 3,
-            };
-            assert!(order.windows(2).all(|w| rank(w[0].1) <= rank(w[1].1)), "{fen}: {order:?}");
-            for &(m, kind) in &order {
-                let under = m.promotion().is_some_and(|r| r != Role::Queen);
-                let expected = match (is_tactical(m), under || !see_ge(&chess, m, 0)) {
-                    _ if tt.is_some() && kind == Stage::Tt => Stage::Tt,
-                    (false, _) => Stage::Quiet,
-                    (true, false) => Stage::GoodCapture,
-                    (true, true) => Stage::BadCapture,
-                };
-                assert_eq!(kind, expected, "{fen}: {m:?}");
-            }
-            // Good captures come out most valuable victim first.
-            let good: Vec<i32> = order.iter().filter(|o| o.1 == Stage::GoodCapture).map(|o| mvv_lva(o.0)).collect();
-            assert!(good.windows(2).all(|w| w[0] >= w[1]), "{fen}: {good:?}");
         }
-        let (_, order) = hand_out("4k3/2p1p3/3p4/1p1Q4/8/8/8/4K3 w - - 0 1", None);
-        assert!(order.iter().any(|o| o.1 == Stage::BadCapture), "Qxd6 loses the queen to a pawn");
+        self.end = self.moves.len();
+        self.quiet_end = self.end;
+    }
+
+    /// The best remaining move of the tactical stage. In the main search a capture that loses
+    /// material by SEE, or an under-promotion, is put aside for the last stage instead.
+    fn next_noisy(&mut self, chess: &Chess) -> Option<(Move, Stage)> {
+        while self.cur < self.end {
+            let m = self.moves.select(self.cur, self.end);
+            self.cur += 1;
+            if !self.main {
+                return Some((m, if is_tactical(m) { Stage::GoodCapture } else { Stage::Quiet }));
+            }
+            if !is_under_promotion(m) && see_ge(chess, m, 0) {
+                return Some((m, Stage::GoodCapture));
+            }
+            self.moves.swap(self.bad, self.cur - 1);
+            self.bad += 1;
+        }
+        None
+    }
+
+    /// Generates (in check: takes the evasions kept) and scores the quiet moves not handed out yet.
+    fn generate_quiets(&mut self, chess: &Chess, history: &History) {
+        let turn = chess.turn();
+        let conts = self.conts;
+        if self.in_check {
+            let mut kept = self.end;
+            for i in self.end..self.quiet_end {
+                let m = self.moves.get(i).m;
+                if !self.early.contains(&m) {
+                    self.moves.set(kept, m, history.quiet(turn, m, &conts));
+                    kept += 1;
+                }
+            }
+            self.moves.truncate(kept);
+        } else {
+            let mut quiets = MoveList::new();
+            quiet_moves(chess, &mut quiets);
+            for m in quiets {
+                if !self.early.contains(&m) {
+                    self.moves.push(m, history.quiet(turn, m, &conts));
+                }
+            }
+        }
+        self.end = self.moves.len();
     }
 }

@@ -51,16 +51,8 @@ impl Game for ChessGame {
         let chess = self.top().clone();
         match self.order {
             Order::Engine => {
-                let mut picker = Picker::new(
-                    &chess,
-                    chess.legal_moves(),
-                    PackedMove::NONE,
-                    &self.history,
-                    [None; 2],
-                    None,
-                    &[None; 2],
-                );
-                std::iter::from_fn(|| picker.pick(&chess).map(|(m, _)| m)).collect()
+                let mut picker = Picker::main(&chess, PackedMove::NONE, [None; 2], None, [None; 2]);
+                std::iter::from_fn(|| picker.pick(&chess, &self.history).map(|(m, _)| m)).collect()
             }
             Order::Random(_) => {
                 let mut v: Vec<Move> = chess.legal_moves().into_iter().collect();

@@ -154,18 +154,16 @@ impl Tracer {
                 return alpha;
             }
         }
-        let moves = self.pos.legal_moves();
-        if moves.is_empty() {
+        if self.pos.legal_moves().is_empty() {
             return if self.pos.in_check() { Score::mated_in(ply) } else { Score::DRAW };
         }
         let prev = self.nodes[index].mv;
         let killers = self.killers[ply.index()];
-        let mut picker =
-            Picker::new(self.pos.chess(), moves, PackedMove::NONE, &self.history, killers, prev, &[None; 2]);
+        let mut picker = Picker::main(self.pos.chess(), PackedMove::NONE, killers, prev, [None; 2]);
         let turn = self.pos.turn();
         let mut best = -Score::INFINITE;
         let mut quiets: Vec<Option<Move>> = Vec::new();
-        while let Some((m, _)) = picker.pick(self.pos.chess()) {
+        while let Some((m, _)) = picker.pick(self.pos.chess(), &self.history) {
             let quiet = !is_tactical(m);
             if quiet {
                 quiets.push(Some(m));
