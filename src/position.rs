@@ -6,10 +6,12 @@
 //! [`Position::unmake`] pops it, so unmaking can never go wrong. This module knows nothing of search or UCI.
 
 mod fen;
+mod legal;
 mod noisy;
 mod quiet;
 
 pub use fen::{Mend, Mended};
+pub use legal::is_legal;
 pub use noisy::noisy_moves;
 pub use quiet::quiet_moves;
 
@@ -142,7 +144,9 @@ impl Position {
     /// The legal captures and queen promotions, in the full list's order; not to be asked in check.
     #[inline]
     pub fn noisy_moves(&self) -> MoveList {
-        noisy::noisy_moves(self.chess())
+        let mut moves = MoveList::new();
+        noisy::noisy_moves(self.chess(), &mut moves);
+        moves
     }
 
     /// Whether there is a legal move; not to be asked in check.

@@ -76,10 +76,11 @@ impl PackedMove {
         self.0 == 0
     }
 
-    /// The legal move of `chess` that packs to this, if there is one. A stored move may come from
-    /// another position (a key collision, or a racing write), so it is checked, not trusted; the
-    /// check asks only about this move, without generating the position's moves.
-    pub fn to_move(self, chess: &Chess) -> Option<Move> {
+    /// The move of `chess` that packs to this, read off the board: the piece on the origin square
+    /// (one of the side to move's), castling when a king takes its own rook, en passant when a pawn
+    /// moves aside to an empty square. Not checked for legality: a stored move may come from another
+    /// position (a key collision, or a racing write), so the caller checks it.
+    pub fn unpack(self, chess: &Chess) -> Option<Move> {
         if self.is_none() {
             return None;
         }
@@ -93,14 +94,13 @@ impl PackedMove {
         let board = chess.board();
         let us = board.by_color(chess.turn());
         let role = board.role_at(from).filter(|_| us.contains(from))?;
-        let m = if role == Role::King && (board.rooks() & us).contains(to) {
+        Some(if role == Role::King && (board.rooks() & us).contains(to) {
             Move::Castle { king: from, rook: to }
         } else if role == Role::Pawn && from.file() != to.file() && !board.occupied().contains(to) {
             Move::EnPassant { from, to }
         } else {
             Move::Normal { role, from, capture: board.role_at(to), to, promotion }
-        };
-        chess.is_legal(m).then_some(m)
+        })
     }
 }
 

@@ -26,16 +26,18 @@ pub(super) fn pin_blockers(chess: &Chess, king: Square) -> Bitboard {
     blockers
 }
 
-/// The legal captures (under-promotions among them) and queen promotions of `chess`, which must
-/// not be in check.
-pub fn noisy_moves(chess: &Chess) -> MoveList {
+/// Appends the legal captures (under-promotions among them) and queen promotions of `chess`, which
+/// must not be in check, to `moves`.
+pub fn noisy_moves(chess: &Chess, moves: &mut MoveList) {
     debug_assert!(!chess.is_check());
     let board = chess.board();
     let turn = chess.turn();
     let them = board.by_color(!turn);
     let occupied = board.occupied();
-    let mut moves = chess.en_passant_moves();
-    let Some(king) = board.king_of(turn) else { return moves };
+    if chess.maybe_ep_square().is_some() {
+        moves.extend(chess.en_passant_moves());
+    }
+    let Some(king) = board.king_of(turn) else { return };
     let blockers = pin_blockers(chess, king);
     let legal = |from: Square, to: Square| !blockers.contains(from) || aligned(from, to, king);
     let push = |moves: &mut MoveList, role: Role, from: Square, to: Square, promotion: Option<Role>| {
@@ -54,22 +56,22 @@ pub fn noisy_moves(chess: &Chess) -> MoveList {
     for (offset, edge) in [(west, file_a), (east, file_h)] {
         let targets = (pawns & !edge).shift(offset) & them;
         for to in targets & !Bitboard::BACKRANKS {
-            push(&mut moves, Role::Pawn, Square::new((to as i32 - offset) as u32), to, None);
+            push(moves, Role::Pawn, Square::new((to as i32 - offset) as u32), to, None);
         }
         for to in targets & Bitboard::BACKRANKS {
             // Every capture counts, under-promotions included.
             for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                push(&mut moves, Role::Pawn, Square::new((to as i32 - offset) as u32), to, Some(promotion));
+                push(moves, Role::Pawn, Square::new((to as i32 - offset) as u32), to, Some(promotion));
             }
         }
     }
     for to in pawns.shift(up) & !occupied & Bitboard::BACKRANKS {
-        push(&mut moves, Role::Pawn, Square::new((to as i32 - up) as u32), to, Some(Role::Queen));
+        push(moves, Role::Pawn, Square::new((to as i32 - up) as u32), to, Some(Role::Queen));
     }
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for from in board.by_role(role) & board.by_color(turn) {
             for to in attacks::attacks(from, role.of(turn), occupied) & them {
-                push(&mut moves, role, from, to, None);
+                push(moves, role, from, to, None);
             }
         }
     }
@@ -78,7 +80,6 @@ pub fn noisy_moves(chess: &Chess) -> MoveList {
             moves.push(Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None });
         }
     }
-    moves
 }
 
 /// Whether `chess`, not in check, has a legal move. Most positions show one at a glance (a piece
@@ -157,7 +158,9 @@ mod tests {
             let any = !want.is_empty();
             want.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
             let fen = Fen::from_position(chess, EnPassantMode::Legal);
-            assert_eq!(noisy_moves(chess), want, "{fen}");
+            let mut got = MoveList::new();
+            noisy_moves(chess, &mut got);
+            assert_eq!(got, want, "{fen}");
             assert_eq!(has_legal_move(chess), any, "{fen}");
             stalemates += usize::from(!any);
         }

@@ -53,8 +53,10 @@ pub fn quiet_moves(chess: &Chess, moves: &mut MoveList) {
             moves.push(Move::Normal { role: Role::King, from: king, capture: None, to, promotion: None });
         }
     }
-    if chess.castles().has_color(turn) {
-        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+    // Castling only where the right is kept and nothing stands between king and rook.
+    let castles = chess.castles();
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        if castles.rook(turn, side).is_some() && (castles.path(turn, side) & board.occupied()).is_empty() {
             moves.extend(chess.castling_moves(side));
         }
     }
@@ -125,7 +127,8 @@ mod tests {
             pinned_pushes +=
                 got.iter().filter(|m| m.role() == Role::Pawn && m.from().is_some_and(|f| blockers.contains(f))).count();
             // Nothing is left out: quiets, captures and queen promotions, and under-promotions.
-            let noisy = noisy_moves(chess);
+            let mut noisy = MoveList::new();
+            noisy_moves(chess, &mut noisy);
             let under = chess
                 .legal_moves()
                 .into_iter()

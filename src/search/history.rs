@@ -29,8 +29,14 @@ impl PieceTo {
 
     /// The move `m` made by `color`.
     pub fn new(color: Color, m: Move) -> Self {
-        let piece = color as usize * 6 + (m.role() as usize - 1);
-        Self((piece * 64 + squares(m).1) as u16)
+        Self::at(color, m.role(), squares(m).1)
+    }
+
+    /// A piece of `color` and `role` moving to the square of index `to`.
+    #[inline]
+    fn at(color: Color, role: Role, to: usize) -> Self {
+        let piece = color as usize * 6 + (role as usize - 1);
+        Self((piece * 64 + to) as u16)
     }
 
     fn index(self) -> usize {
@@ -72,11 +78,12 @@ fn ci(before: PieceTo, now: PieceTo) -> usize {
 /// Index of a capture (or promotion) in the capture history; en passant takes a pawn, a promotion
 /// without capture counts as taking a pawn's place (role index 0).
 fn capture_index(color: Color, m: Move) -> usize {
-    let captured = match m {
-        Move::EnPassant { .. } => Role::Pawn as usize - 1,
-        _ => m.capture().map_or(0, |r| r as usize - 1),
+    let (role, to, captured) = match m {
+        Move::Normal { role, to, capture, .. } => (role, to as usize, capture.map_or(0, |r| r as usize - 1)),
+        Move::EnPassant { to, .. } => (Role::Pawn, to as usize, Role::Pawn as usize - 1),
+        _ => (m.role(), squares(m).1, 0),
     };
-    PieceTo::new(color, m).index() * 6 + captured
+    PieceTo::at(color, role, to).index() * 6 + captured
 }
 
 /// Bonus for a move that caused a cutoff at `depth` (and malus for those tried before it).
@@ -101,10 +108,21 @@ impl History {
     }
 
     /// Ordering score of a quiet move: butterfly plus both continuation histories.
+    #[inline]
     pub fn quiet(&self, color: Color, m: Move, conts: &Continuations) -> i32 {
-        let now = PieceTo::new(color, m);
-        let cont: i32 = conts.iter().flatten().map(|&c| self.continuation[ci(c, now)]).sum();
-        self.butterfly[bi(color, m)] + cont
+        let (role, from, to) = match m {
+            Move::Normal { role, from, to, .. } => (role, from as usize, to as usize),
+            _ => {
+                let (from, to) = squares(m);
+                (m.role(), from, to)
+            }
+        };
+        let now = PieceTo::at(color, role, to);
+        let mut score = self.butterfly[(color as usize) * 4096 + from * 64 + to];
+        for c in conts.iter().flatten() {
+            score += self.continuation[ci(*c, now)];
+        }
+        score
     }
 
     /// Capture history score of a capture or promotion.

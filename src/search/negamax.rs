@@ -171,7 +171,7 @@ impl Worker {
         let prev_move = if ply > Ply::ROOT { self.stack[ply - 1].mv } else { None };
         let conts: Continuations = [1, 2].map(|back| ply.checked_sub(back).and_then(|p| self.stack[p].moved));
         let killers = self.stack[ply].killers;
-        let mut picker = Picker::main(self.pos.chess(), tt_move, killers, prev_move, conts);
+        let mut picker = Picker::main(self.pos.chess(), in_check, tt_move, killers, prev_move, conts);
         let turn = self.pos.turn();
         let mut best = tb_floor;
         let mut best_move: Option<Move> = None;
@@ -419,7 +419,7 @@ impl Worker {
         // In check every evasion; otherwise captures and queen promotions only, generated without
         // the quiet moves, and only if the TT move (first, when it is one of them) does not cut.
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
-        let mut picker = Picker::quiescence(self.pos.chess(), tt_move);
+        let mut picker = Picker::quiescence(self.pos.chess(), in_check, tt_move);
         let mut best_move = None;
         while let Some((m, _)) = picker.pick(self.pos.chess(), &self.history) {
             if let Some(sp) = stand_pat {

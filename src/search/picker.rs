@@ -22,13 +22,13 @@ mod tests;
 
 use super::history::{Continuations, History};
 use super::see::see_ge;
-use crate::position::{noisy_moves, quiet_moves};
+use crate::position::{is_legal, noisy_moves, quiet_moves};
 use crate::tt::PackedMove;
 use arrayvec::ArrayVec;
 use list::ScoredMoves;
 use score::{ABOVE_QUIETS, capture_score, is_noisy, is_under_promotion};
 pub use score::{is_tactical, mvv_lva};
-use shakmaty::{Chess, Move, MoveList, Position as _, Role};
+use shakmaty::{Bitboard, Chess, Move, MoveList, Position as _, Role};
 
 /// The ordering stage a move was handed out in: what pruning rules and the search counters read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -95,11 +95,11 @@ pub struct Picker {
 }
 
 impl Picker {
-    fn with(chess: &Chess, main: bool, tt: Option<Move>) -> Self {
+    fn with(main: bool, in_check: bool, tt: Option<Move>) -> Self {
         Self {
             step: Step::Tt,
             main,
-            in_check: chess.is_check(),
+            in_check,
             tt,
             killers: [None; 2],
             prev: None,
@@ -116,23 +116,26 @@ impl Picker {
         }
     }
 
-    /// A main-search picker for `chess` with the stored `tt` move, the `killers` of its ply, after
-    /// the move `prev` (for its counter-move) and the moves `conts` one and two plies back.
+    /// A main-search picker for `chess` (`in_check` says whether it is check) with the stored `tt`
+    /// move, the `killers` of its ply, after the move `prev` (for its counter-move) and the moves
+    /// `conts` one and two plies back.
     pub fn main(
         chess: &Chess,
+        in_check: bool,
         tt: PackedMove,
         killers: [Option<Move>; 2],
         prev: Option<Move>,
         conts: Continuations,
     ) -> Self {
-        Self { killers, prev, conts, ..Self::with(chess, true, tt.to_move(chess)) }
+        let tt = tt.unpack(chess).filter(|&m| is_legal(chess, m, in_check));
+        Self { killers, prev, conts, ..Self::with(true, in_check, tt) }
     }
 
-    /// A quiescence picker for `chess`: captures and queen promotions (every evasion in check),
-    /// the stored `tt` move first when it is one of them.
-    pub fn quiescence(chess: &Chess, tt: PackedMove) -> Self {
-        let tt = tt.to_move(chess).filter(|&m| chess.is_check() || is_noisy(m));
-        Self::with(chess, false, tt)
+    /// A quiescence picker for `chess` (`in_check` says whether it is check): captures and queen
+    /// promotions (every evasion in check), the stored `tt` move first when it is one of them.
+    pub fn quiescence(chess: &Chess, in_check: bool, tt: PackedMove) -> Self {
+        let tt = tt.unpack(chess).filter(|&m| (in_check || is_noisy(m)) && is_legal(chess, m, in_check));
+        Self::with(false, in_check, tt)
     }
 
     /// How many moves have been handed out (none at all: the position has no legal move, or in
@@ -216,15 +219,24 @@ impl Picker {
         }
     }
 
-    /// A killer or counter-move `m`, if it is a legal quiet move not handed out yet.
+    /// A killer or counter-move `m`, if it is a legal quiet move not handed out yet (in check: one
+    /// of the quiet evasions waiting for their stage).
     fn early_quiet(&mut self, chess: &Chess, m: Option<Move>) -> Option<Move> {
-        let m = m.filter(|&m| !is_tactical(m) && !self.early.contains(&m) && chess.is_legal(m))?;
-        self.early.push(m);
-        Some(m)
+        let m = m.filter(|&m| !is_tactical(m) && !self.early.contains(&m))?;
+        let legal = if self.in_check {
+            (self.end..self.quiet_end).any(|i| self.moves.get(i).m == m)
+        } else {
+            is_legal(chess, m, false)
+        };
+        legal.then(|| {
+            self.early.push(m);
+            m
+        })
     }
 
     /// Generates and scores the stage's tactical moves (in check: all evasions, the quiet ones kept
     /// for their stage in the main search).
+    #[inline(never)]
     fn generate_noisy(&mut self, chess: &Chess, history: &History) {
         let turn = chess.turn();
         let tt = self.tt;
@@ -252,7 +264,8 @@ impl Picker {
             }
             return;
         }
-        let noisy = noisy_moves(chess);
+        let mut noisy = MoveList::new();
+        noisy_moves(chess, &mut noisy);
         for &m in &noisy {
             add(&mut self.moves, m);
         }
@@ -289,14 +302,18 @@ impl Picker {
     }
 
     /// Generates (in check: takes the evasions kept) and scores the quiet moves not handed out yet.
+    #[inline(never)]
     fn generate_quiets(&mut self, chess: &Chess, history: &History) {
         let turn = chess.turn();
         let conts = self.conts;
+        // Most moves go elsewhere than every early one: one bit test tells.
+        let early_to: Bitboard = self.early.iter().map(|m| m.to()).collect();
+        let early = |m: Move| early_to.contains(m.to()) && self.early.contains(&m);
         if self.in_check {
             let mut kept = self.end;
             for i in self.end..self.quiet_end {
                 let m = self.moves.get(i).m;
-                if !self.early.contains(&m) {
+                if !early(m) {
                     self.moves.set(kept, m, history.quiet(turn, m, &conts));
                     kept += 1;
                 }
@@ -305,8 +322,8 @@ impl Picker {
         } else {
             let mut quiets = MoveList::new();
             quiet_moves(chess, &mut quiets);
-            for m in quiets {
-                if !self.early.contains(&m) {
+            for &m in &quiets {
+                if !early(m) {
                     self.moves.push(m, history.quiet(turn, m, &conts));
                 }
             }

@@ -51,7 +51,7 @@ impl Game for ChessGame {
         let chess = self.top().clone();
         match self.order {
             Order::Engine => {
-                let mut picker = Picker::main(&chess, PackedMove::NONE, [None; 2], None, [None; 2]);
+                let mut picker = Picker::main(&chess, chess.is_check(), PackedMove::NONE, [None; 2], None, [None; 2]);
                 std::iter::from_fn(|| picker.pick(&chess, &self.history).map(|(m, _)| m)).collect()
             }
             Order::Random(_) => {

@@ -159,7 +159,8 @@ impl Tracer {
         }
         let prev = self.nodes[index].mv;
         let killers = self.killers[ply.index()];
-        let mut picker = Picker::main(self.pos.chess(), PackedMove::NONE, killers, prev, [None; 2]);
+        let mut picker =
+            Picker::main(self.pos.chess(), self.pos.in_check(), PackedMove::NONE, killers, prev, [None; 2]);
         let turn = self.pos.turn();
         let mut best = -Score::INFINITE;
         let mut quiets: Vec<Option<Move>> = Vec::new();

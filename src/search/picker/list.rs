@@ -55,13 +55,14 @@ impl ScoredMoves {
     /// Moves the best-scored entry of `from..to` (the first of equals) to `from` and returns its move.
     #[inline]
     pub fn select(&mut self, from: usize, to: usize) -> Move {
-        let mut best = from;
-        for i in from + 1..to {
-            if self.0[i].score > self.0[best].score {
-                best = i;
+        let range = &mut self.0[from..to];
+        let (mut best, mut best_score) = (0, range[0].score);
+        for (i, s) in range.iter().enumerate().skip(1) {
+            if s.score > best_score {
+                (best, best_score) = (i, s.score);
             }
         }
-        self.0.swap(from, best);
-        self.0[from].m
+        range.swap(0, best);
+        range[0].m
     }
 }

@@ -94,7 +94,7 @@ fn every_legal_move_is_handed_out_once_in_stage_order() {
             };
             let tt_legal = legal.iter().copied().find(|&m| !tt.is_none() && PackedMove::new(m) == tt);
             // Killers and counter-move: legal quiets here, captures here, or made-up quiets.
-            let mut candidate = |rng: &mut Rng| match rng.below(4) {
+            let candidate = |rng: &mut Rng| match rng.below(4) {
                 0 => pick_of(rng, &quiets),
                 1 => pick_of(rng, &legal),
                 2 => Some(some_quiet(rng)),
@@ -109,7 +109,7 @@ fn every_legal_move_is_handed_out_once_in_stage_order() {
             }
             let cont = last_moves.first().map(|&m| PieceTo::new(!turn, m));
             let conts = [cont, None];
-            let mut picker = Picker::main(chess, tt, killers, Some(prev), conts);
+            let mut picker = Picker::main(chess, chess.is_check(), tt, killers, Some(prev), conts);
             let order: Vec<(Move, Stage)> = std::iter::from_fn(|| picker.pick(chess, &history)).collect();
             let fen = Fen::from_position(chess, EnPassantMode::Legal);
             let moves: Vec<Move> = order.iter().map(|o| o.0).collect();
@@ -160,7 +160,7 @@ fn quiescence_hands_out_the_noisy_moves_or_every_evasion_once() {
         let legal: Vec<Move> = chess.legal_moves().into_iter().collect();
         let want: Vec<Move> = legal.iter().copied().filter(|&m| chess.is_check() || is_noisy(m)).collect();
         let tt = if legal.is_empty() { PackedMove::NONE } else { PackedMove::new(legal[rng.below(legal.len())]) };
-        let mut picker = Picker::quiescence(&chess, tt);
+        let mut picker = Picker::quiescence(&chess, chess.is_check(), tt);
         let order: Vec<(Move, Stage)> = std::iter::from_fn(|| picker.pick(&chess, &history)).collect();
         let moves: Vec<Move> = order.iter().map(|o| o.0).collect();
         let fen = Fen::from_position(&chess, EnPassantMode::Legal);
@@ -191,7 +191,7 @@ fn skipping_quiets_still_hands_out_the_losing_captures() {
         let pos = Position::from_fen(fen, false).unwrap();
         let chess = pos.chess().clone();
         let legal = chess.legal_moves();
-        let mut picker = Picker::main(&chess, PackedMove::NONE, [None; 2], None, [None; 2]);
+        let mut picker = Picker::main(&chess, false, PackedMove::NONE, [None; 2], None, [None; 2]);
         let mut order = Vec::new();
         while let Some((m, stage)) = picker.pick(&chess, &history) {
             order.push((m, stage));
@@ -212,7 +212,8 @@ fn good_captures_come_most_valuable_victim_first() {
     let pos =
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false).unwrap();
     let chess = pos.chess().clone();
-    let mut picker = Picker::main(&chess, PackedMove::new(pos.parse_move("e2a6").unwrap()), [None; 2], None, [None; 2]);
+    let mut picker =
+        Picker::main(&chess, false, PackedMove::new(pos.parse_move("e2a6").unwrap()), [None; 2], None, [None; 2]);
     let history = History::default();
     let order: Vec<(Move, Stage)> = std::iter::from_fn(|| picker.pick(&chess, &history)).collect();
     let good: Vec<i32> = order.iter().filter(|o| o.1 == Stage::GoodCapture).map(|o| mvv_lva(o.0)).collect();
