@@ -7,7 +7,7 @@ use crate::rng::Rng;
 use crate::search::history::PieceTo;
 use crate::search::see::see_ge;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, EnPassantMode, Square};
+use shakmaty::{CastlingMode, EnPassantMode, Position as _, Role, Square};
 
 /// The suites' positions and positions along two random games of up to 40 plies from each.
 fn positions() -> Vec<Chess> {
