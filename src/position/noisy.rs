@@ -1,11 +1,11 @@
-//! Move generation for quiescence: the legal captures and queen promotions of a position that is
-//! not in check, without generating the quiet moves, and a cheap test for whether any legal move
-//! exists (a stalemate), which quiescence needs when there is no capture.
+//! Move generation for quiescence and the move picker's capture stage: the legal captures and
+//! queen promotions of a position that is not in check, without generating the quiet moves, and a
+//! cheap test for whether any legal move exists (a stalemate), which quiescence needs when there is
+//! no capture.
 //!
 //! The captures come out in the order shakmaty's full generator lists them (en passant; pawn
 //! captures towards one side, then the other; pushes that promote; knights, bishops, rooks,
-//! queens; the king), so a search that takes these instead of filtering the full list visits the
-//! same tree.
+//! queens; the king), the order the picker breaks ties of score in.
 
 use shakmaty::attacks::{self, aligned, between};
 use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position as _, Role, Square};

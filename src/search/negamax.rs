@@ -355,6 +355,7 @@ impl Worker {
         }
 
         if picker.handed_out() == 0 {
+            // No legal move at all: mate or stalemate.
             return if in_check { Score::mated_in(ply) } else { Score::DRAW };
         }
         if searched == 0 {
