@@ -127,7 +127,7 @@ mod tests {
             "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",    // stalemate
             "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", // en passant
             "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", // en passant exposing the king
-            "4k3/8/8/8/8/8/3p4/2N1K3 b - - 0 1", // promotion, capture-promotion
+            "4k3/8/8/8/8/8/3p4/2N2K2 b - - 0 1", // promotion, capture-promotion
             "4k3/4r3/8/8/8/4B3/8/4K3 w - - 0 1", // pinned bishop
             "1k6/8/8/8/8/8/p1K5/8 w - - 0 1",    // king capture of a pawn
             "5bk1/8/8/8/8/8/6PP/6NK w - - 0 1",  // pinned pawn, no legal move but one

@@ -81,7 +81,7 @@ mod tests {
             (include_str!("../../tests/data/mate_in_1to4.epd"), CastlingMode::Standard),
         ];
         let extra = [
-            "4k3/8/8/8/8/8/3p4/2N1K3 b - - 0 1",    // promotion, capture-promotion
+            "4k3/8/8/8/8/8/3p4/2N2K2 b - - 0 1",    // promotion, capture-promotion
             "4k3/4r3/8/8/8/4B3/8/4K3 w - - 0 1",    // pinned bishop
             "4k3/8/8/8/8/8/8/r3K2R w K - 0 1",      // castling through nothing, rook on the rank
             "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", // both castlings
