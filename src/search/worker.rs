@@ -6,6 +6,7 @@
 //! limit count every thread. What lives for one search is in `info.rs`. A strength level whose node
 //! budget ran out early sleeps until its share of the clock has passed, or `stop`.
 
+use super::correction::CorrectionHistory;
 use super::counters::Counters;
 use super::frame::{self, Frame};
 use super::history::History;
@@ -47,6 +48,8 @@ pub struct Worker {
     pub(super) lmr: LmrTable,
     /// Pawn-structure terms of formations seen before (the evaluation's own cache).
     pub(super) pawn_cache: PawnCache,
+    /// How far searches have found the static evaluation off, by pawn structure (`correction.rs`).
+    pub(super) correction: CorrectionHistory,
     reporter: Reporter,
     pub(super) nodes: u64,
     pub(super) seldepth: Ply,
@@ -66,6 +69,7 @@ impl Worker {
             stack: vec![Frame::default(); MAX_PLY + 8],
             lmr: LmrTable::new(),
             pawn_cache: PawnCache::default(),
+            correction: CorrectionHistory::default(),
             reporter,
             nodes: 0,
             seldepth: Ply::ROOT,
@@ -84,6 +88,7 @@ impl Worker {
     /// Forgets histories and killers (new game).
     pub fn clear(&mut self) {
         self.history.clear();
+        self.correction.clear();
         frame::clear_killers(&mut self.stack);
     }
 
