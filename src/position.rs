@@ -9,6 +9,8 @@ mod fen;
 mod legal;
 mod noisy;
 mod quiet;
+#[cfg(test)]
+mod samples;
 
 pub use fen::{Mend, Mended};
 pub use legal::is_legal;

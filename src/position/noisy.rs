@@ -111,13 +111,13 @@ pub fn has_legal_move(chess: &Chess) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::samples::with_children;
     use super::*;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, EnPassantMode};
 
     /// Suite positions and every position one move after them, out of check.
     fn positions() -> Vec<Chess> {
-        let mut out = Vec::new();
         let text = [
             include_str!("../../tests/data/perft/standard.epd"),
             include_str!("../../tests/data/mate_in_1to4.epd"),
@@ -132,20 +132,7 @@ mod tests {
             "1k6/8/8/8/8/8/p1K5/8 w - - 0 1",    // king capture of a pawn
             "5bk1/8/8/8/8/8/6PP/6NK w - - 0 1",  // pinned pawn, no legal move but one
         ];
-        for line in text.iter().flat_map(|t| t.lines()).map(|l| l.to_owned()).chain(extra.iter().map(|s| s.to_string()))
-        {
-            let fen: String = line.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
-            let Ok(parsed) = fen.parse::<Fen>() else { continue };
-            let Ok(chess) = parsed.into_position::<Chess>(CastlingMode::Standard) else { continue };
-            for m in chess.legal_moves() {
-                let mut after = chess.clone();
-                after.play_unchecked(m);
-                out.push(after);
-            }
-            out.push(chess);
-        }
-        out.retain(|c| !c.is_check());
-        out
+        with_children(text.iter().flat_map(|t| t.lines()).chain(extra), CastlingMode::Standard)
     }
 
     #[test]

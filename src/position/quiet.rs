@@ -65,6 +65,7 @@ pub fn quiet_moves(chess: &Chess, moves: &mut MoveList) {
 #[cfg(test)]
 mod tests {
     use super::super::noisy::noisy_moves;
+    use super::super::samples::with_children;
     use super::*;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, EnPassantMode};
@@ -72,7 +73,6 @@ mod tests {
     /// The suite's positions (standard and Chess960) and every position one move after them, out
     /// of check.
     fn positions() -> Vec<Chess> {
-        let mut out = Vec::new();
         let suites = [
             (include_str!("../../tests/data/perft/standard.epd"), CastlingMode::Standard),
             (include_str!("../../tests/data/perft/chess960.epd"), CastlingMode::Chess960),
@@ -88,22 +88,11 @@ mod tests {
             "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",    // pinned pawn may push along the pin
             "4k3/8/8/8/7b/8/5P2/4K3 w - - 0 1",     // pinned pawn may not push
         ];
-        for (text, mode) in suites {
-            for line in text.lines().map(str::to_owned).chain(extra.iter().map(|s| s.to_string())) {
-                let fen: String =
-                    line.split(';').next().unwrap_or("").split_whitespace().take(4).collect::<Vec<_>>().join(" ");
-                let Ok(parsed) = fen.parse::<Fen>() else { continue };
-                let Ok(chess) = parsed.into_position::<Chess>(mode) else { continue };
-                for m in chess.legal_moves() {
-                    let mut after = chess.clone();
-                    after.play_unchecked(m);
-                    out.push(after);
-                }
-                out.push(chess);
-            }
-        }
-        out.retain(|c| !c.is_check());
-        out
+        suites
+            .iter()
+            .flat_map(|&(text, mode)| with_children(text.lines(), mode))
+            .chain(with_children(extra.into_iter(), CastlingMode::Standard))
+            .collect()
     }
 
     #[test]
