@@ -88,11 +88,8 @@ mod tests {
             "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",    // pinned pawn may push along the pin
             "4k3/8/8/8/7b/8/5P2/4K3 w - - 0 1",     // pinned pawn may not push
         ];
-        suites
-            .iter()
-            .flat_map(|&(text, mode)| with_children(text.lines(), mode))
-            .chain(with_children(extra.into_iter(), CastlingMode::Standard))
-            .collect()
+        // The extra positions under each suite's castling mode, so Chess960 castling sees them too.
+        suites.iter().flat_map(|&(text, mode)| with_children(text.lines().chain(extra), mode)).collect()
     }
 
     #[test]
