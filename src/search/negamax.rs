@@ -131,7 +131,8 @@ impl Worker {
             }
 
             // Step 6. Null move: if passing still fails high, a real move will too, except in
-            // zugzwang, which the non-pawn-material guard makes rare.
+            // zugzwang, which the non-pawn-material guard makes rare. A stored upper bound below
+            // beta (not a mate score) skips it: `eval` is then at most that bound (Step 4).
             let prev_null = ply > Ply::ROOT && self.stack[ply - 1].null;
             if depth >= NMP_MIN_DEPTH.get()
                 && eval >= beta
