@@ -125,6 +125,9 @@ enum Cmd {
         /// Node budget per move.
         #[arg(long, default_value_t = brudno::datagen::DEFAULT_NODES)]
         nodes: u64,
+        /// Positions kept per game at most, drawn at random, each resolved to the quiet position its quiescence line ends in.
+        #[arg(long, default_value_t = brudno::datagen::game::DEFAULT_PER_GAME)]
+        per_game: usize,
         /// Seed of the random openings (default: from the clock, printed on stderr).
         #[arg(long)]
         seed: Option<u64>,
@@ -239,11 +242,19 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Cmd::Datagen { out, games, threads, nodes, seed, openings }) => {
+        Some(Cmd::Datagen { out, games, threads, nodes, per_game, seed, openings }) => {
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
             });
-            match brudno::datagen::run(&brudno::datagen::Options { out, games, threads, nodes, seed, openings }) {
+            match brudno::datagen::run(&brudno::datagen::Options {
+                out,
+                games,
+                threads,
+                nodes,
+                per_game,
+                seed,
+                openings,
+            }) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");

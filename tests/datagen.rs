@@ -1,6 +1,7 @@
 //! `brudno datagen` through the real binary: the same seed gives the same file (whatever the thread
-//! count), every line is a legal quiet position with an integer score and a result label, a run appends
-//! to an existing file, openings from an EPD file work, and bad arguments fail cleanly.
+//! count), every line is a legal quiet position (its quiescence score is its static evaluation) with an
+//! integer score and a result label, `--per-game` caps the positions of each game, a run appends to an
+//! existing file, openings from an EPD file work, and bad arguments fail cleanly.
 //!
 //! Runs are tiny (a few games at a few hundred nodes per move) to keep the suite fast.
 
@@ -44,6 +45,7 @@ fn check_line(line: &str) -> &str {
     let fen: Fen = parts[0].parse().unwrap_or_else(|e| panic!("bad FEN in {line}: {e}"));
     let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap_or_else(|e| panic!("illegal FEN in {line}: {e}"));
     assert!(!pos.is_check(), "position in check recorded: {line}");
+    assert!(brudno::tune::quiet::is_quiet(&pos), "position not quiet recorded: {line}");
     assert!(!pos.legal_moves().is_empty(), "position with no legal move recorded: {line}");
     let score: i32 = parts[1].parse().unwrap_or_else(|_| panic!("score not an integer: {line}"));
     assert!(score.abs() < 30_000, "mate score recorded: {line}");
@@ -70,6 +72,26 @@ fn same_seed_same_file_and_every_line_is_valid() {
     datagen(&other, &["--games", "4", "--nodes", "400", "--seed", "12"]);
     assert_ne!(read(&other), ta, "a different seed gave the same games");
     for p in [a, b, c, other] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn per_game_caps_each_games_positions() {
+    let (all, few) = (temp("share-all"), temp("share-few"));
+    datagen(&all, &["--games", "3", "--nodes", "300", "--seed", "7"]);
+    datagen(&few, &["--games", "3", "--nodes", "300", "--seed", "7", "--per-game", "4"]);
+    let (all_text, few_text) = (read(&all), read(&few));
+    assert!(all_text.lines().count() > 12, "the test needs games of more than 4 positions:\n{all_text}");
+    let n = few_text.lines().count();
+    assert!((3..=12).contains(&n), "{n} positions from 3 games at 4 a game:\n{few_text}");
+    // Each kept line is one of the full run's lines (the same games), in the same order.
+    let mut rest = all_text.lines();
+    for line in few_text.lines() {
+        check_line(line);
+        assert!(rest.any(|l| l == line), "{line} is not among the full run's lines, in order");
+    }
+    for p in [all, few] {
         let _ = std::fs::remove_file(p);
     }
 }

@@ -1,6 +1,10 @@
 //! One self-play game for `datagen`: a random opening checked by a short search, then moves by a fixed
 //! node budget until a rule ends the game or adjudication does. Returns the recorded positions with the
 //! search's scores; the result is attached by the caller's writer.
+//!
+//! Of the positions a game offers, at most a fixed number are kept, drawn at random (neighbouring
+//! positions of one game say nearly the same thing), and each is resolved to the quiet position at the
+//! end of its quiescence principal variation ([`crate::tune::quiet::resolve`]) before it is written.
 
 use crate::position::Position;
 use crate::rng::Rng;
@@ -8,7 +12,9 @@ use crate::score::Score;
 use crate::search::limits::Limits;
 use crate::search::{Outcome, SearchJob, Shared, Worker};
 use crate::tt::Tt;
-use shakmaty::Color;
+use crate::tune::quiet::resolve;
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode, Position as _};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -26,6 +32,8 @@ pub const DRAW_CP: i32 = 10;
 pub const DRAW_PLIES: u32 = 10;
 /// A game this long (plies after the opening) is a draw.
 pub const MAX_PLIES: u32 = 400;
+/// Positions kept per game when none is given.
+pub const DEFAULT_PER_GAME: usize = 50;
 /// Openings tried before a game is given up (only an opening book of lopsided positions gets there).
 const OPENING_TRIES: u32 = 1000;
 
@@ -91,17 +99,20 @@ pub struct Player {
     tt: Arc<Tt>,
     shared: Arc<Shared>,
     nodes: u64,
+    per_game: usize,
 }
 
 impl Player {
-    /// A player searching `nodes` nodes per move with a table of `hash_mb` megabytes.
-    pub fn new(nodes: u64, hash_mb: usize) -> Result<Self, String> {
+    /// A player searching `nodes` nodes per move with a table of `hash_mb` megabytes, keeping at most
+    /// `per_game` positions of each game.
+    pub fn new(nodes: u64, hash_mb: usize, per_game: usize) -> Result<Self, String> {
         let tt = Tt::new(hash_mb).map_err(|e| e.to_string())?;
         Ok(Self {
             worker: Worker::silent(),
             tt: Arc::new(tt),
             shared: Arc::new(Shared::default()),
             nodes: nodes.max(1),
+            per_game,
         })
     }
 
@@ -130,7 +141,7 @@ impl Player {
         let mut rng = Rng::for_game(seed, index);
         let Some(mut pos) = self.opening(&mut rng, book) else { return Game { samples: Vec::new(), result: None } };
         self.reset();
-        let mut samples = Vec::new();
+        let mut offered: Vec<(Chess, i32)> = Vec::new();
         let (mut win_side, mut win_run, mut draw_run) = (Color::White, 0u32, 0u32);
         let mut plies = 0u32;
         let result = loop {
@@ -144,7 +155,7 @@ impl Player {
             let Some(best) = out.best else { break GameResult::Draw };
             let white = white_view(&pos, out.score);
             if !pos.in_check() && !best.is_capture() && !best.is_promotion() && !out.score.is_mate() {
-                samples.push(Sample { fen: pos.fen(), score: white.raw() });
+                offered.push((pos.chess().clone(), white.raw()));
             }
             if white.is_mate() || white.raw().abs() >= WIN_CP {
                 let side = if white.raw() > 0 { Color::White } else { Color::Black };
@@ -165,7 +176,7 @@ impl Player {
             pos.trim_history();
             plies += 1;
         };
-        Game { samples, result: Some(result) }
+        Game { samples: keep(offered, self.per_game, &mut rng), result: Some(result) }
     }
 
     /// A random opening the search finds playable: 8-9 random plies from the start position, or 2-4
@@ -197,6 +208,30 @@ impl Player {
         }
         None
     }
+}
+
+/// At most `n` of a game's `offered` positions, drawn at random and kept in game order, each resolved
+/// to a quiet position (dropped if that is in check).
+fn keep(mut offered: Vec<(Chess, i32)>, n: usize, rng: &mut Rng) -> Vec<Sample> {
+    let mut chosen: Vec<usize> = (0..offered.len()).collect();
+    if chosen.len() > n {
+        // Partial Fisher-Yates: the first `n` entries become a uniform random choice.
+        for i in 0..n {
+            let j = i + rng.below(chosen.len() - i);
+            chosen.swap(i, j);
+        }
+        chosen.truncate(n);
+        chosen.sort_unstable();
+    }
+    chosen
+        .into_iter()
+        .filter_map(|i| {
+            let (chess, score) = std::mem::take(&mut offered[i]);
+            let quiet = resolve(&chess);
+            (!quiet.is_check())
+                .then(|| Sample { fen: Fen::from_position(&quiet, EnPassantMode::Legal).to_string(), score })
+        })
+        .collect()
 }
 
 /// The result if the rules end the game here: mate, stalemate, threefold repetition, fifty moves,
@@ -245,7 +280,7 @@ mod tests {
 
     #[test]
     fn a_game_records_quiet_positions_with_one_result() {
-        let mut p = Player::new(300, 1).unwrap();
+        let mut p = Player::new(300, 1, DEFAULT_PER_GAME).unwrap();
         let g = p.play(9, 0, &[]);
         assert!(g.result.is_some());
         assert!(!g.samples.is_empty());
@@ -255,7 +290,22 @@ mod tests {
         for (line, s) in text.lines().zip(&g.samples) {
             assert_eq!(line, format!("{} | {} | {label}", s.fen, s.score));
             assert!(!pos(&s.fen).in_check(), "{line}");
+            assert!(crate::tune::quiet::is_quiet(pos(&s.fen).chess()), "{line}");
         }
         assert_eq!(p.play(9, 0, &[]), g, "same seed and index, same game");
+    }
+
+    #[test]
+    fn a_game_keeps_at_most_its_share() {
+        let all = Player::new(300, 1, usize::MAX).unwrap().play(9, 0, &[]);
+        assert!(all.samples.len() > 8, "the test needs a game of more than 8 positions");
+        let some = Player::new(300, 1, 8).unwrap().play(9, 0, &[]);
+        assert_eq!(some.result, all.result, "the share drawn does not change the game");
+        assert!((1..=8).contains(&some.samples.len()), "{} positions kept", some.samples.len());
+        // Drawn from the game's own positions, in game order.
+        let mut rest = all.samples.iter();
+        for s in &some.samples {
+            assert!(rest.any(|a| a == s), "{s:?} is not one of the game's positions, in order");
+        }
     }
 }

@@ -8,7 +8,8 @@
 //! Output: one line per recorded position, `FEN | score | result`, the score in centipawns from
 //! White's view as the search saw it and the result 1.0/0.5/0.0 from White's view. Positions in check,
 //! positions whose best move is a capture or a promotion, positions with a mate score and the random
-//! opening plies are not recorded. The file is opened in append mode and a game's lines are written
+//! opening plies are not recorded; of the rest, at most `per_game` are drawn at random, each written
+//! as the quiet position its quiescence line ends in (see [`game`]). The file is opened in append mode and a game's lines are written
 //! when it (and every game before it) has ended, so an interrupted run loses only games in flight.
 
 pub mod game;
@@ -42,6 +43,8 @@ pub struct Options {
     pub threads: usize,
     /// Node budget per move.
     pub nodes: u64,
+    /// Positions kept per game at most (drawn at random).
+    pub per_game: usize,
     /// Seed of the openings.
     pub seed: u64,
     /// EPD/FEN file of starting positions (default: the start position).
@@ -119,7 +122,8 @@ pub fn run(opts: &Options) -> Result<Totals, String> {
         .map_err(|e| format!("cannot open {}: {e}", opts.out.display()))?;
     let threads = opts.threads.clamp(1, 256);
     // Fail before starting if the tables cannot be had.
-    let players = (0..threads).map(|_| Player::new(opts.nodes, HASH_MB)).collect::<Result<Vec<_>, _>>()?;
+    let players =
+        (0..threads).map(|_| Player::new(opts.nodes, HASH_MB, opts.per_game)).collect::<Result<Vec<_>, _>>()?;
     eprintln!(
         "datagen: {} games, {threads} {}, {} nodes per move, seed {}, appending to {}",
         opts.games,
