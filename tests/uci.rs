@@ -1324,6 +1324,7 @@ fn cli_help_shows_every_default() {
                 ("--games", None),
                 ("--threads", Some("1")),
                 ("--nodes", Some("5000")),
+                ("--per-game", Some("50")),
                 ("--seed", None),
                 ("--openings", None),
                 ("--help", None),
