@@ -9,8 +9,9 @@
 //! White's view as the search saw it and the result 1.0/0.5/0.0 from White's view. Positions in check,
 //! positions whose best move is a capture or a promotion, positions with a mate score and the random
 //! opening plies are not recorded; of the rest, at most `per_game` are drawn at random, each written
-//! as the quiet position its quiescence line ends in (see [`game`]). The file is opened in append mode and a game's lines are written
-//! when it (and every game before it) has ended, so an interrupted run loses only games in flight.
+//! as the quiet position its quiescence line ends in (see [`game`]). The file is opened in append
+//! mode and a game's lines are written when it (and every game before it) has ended, so an
+//! interrupted run loses only games in flight.
 
 pub mod game;
 
