@@ -534,14 +534,14 @@ fn skill_level_and_uci_elo_make_one_ladder_up_to_full_strength() {
     // By default: Skill Level 20, UCI_LimitStrength off: full strength.
     assert_eq!(level_shown(&mut e), "-");
     // Skill Level 0 is the ladder's foot, 19 its last step below full strength.
-    for (skill, shown) in [(0, "1350 Elo"), (10, "1867 Elo"), (19, "2333 Elo"), (20, "-")] {
+    for (skill, shown) in [(0, "1350 Elo"), (10, "1883 Elo"), (19, "2362 Elo"), (20, "-")] {
         expect_silence(&mut e, &format!("setoption name Skill Level value {skill}"));
         assert_eq!(level_shown(&mut e), shown, "Skill Level {skill}");
     }
     // With UCI_LimitStrength on, UCI_Elo governs whatever the skill; from the ceiling up it is full strength.
     expect_silence(&mut e, "setoption name Skill Level value 0");
     expect_silence(&mut e, "setoption name UCI_LimitStrength value true");
-    for (elo, shown) in [(1350, "1350 Elo"), (2384, "2384 Elo"), (2385, "-"), (2850, "-")] {
+    for (elo, shown) in [(1350, "1350 Elo"), (2415, "2415 Elo"), (2416, "-"), (2850, "-")] {
         expect_silence(&mut e, &format!("setoption name UCI_Elo value {elo}"));
         assert_eq!(level_shown(&mut e), shown, "UCI_Elo {elo}");
     }

@@ -21,9 +21,10 @@ pub const MIN_ELO: i64 = 1350;
 /// full strength.
 pub const MAX_ELO: i64 = 2850;
 /// The Elo from which a level is full strength (no limit): Brudno at full strength on Stockfish
-/// 15.1's `UCI_Elo` scale at 10+0.1. Source: README.md's Strength table, 22.5% (+3 =21 −36, 60
-/// games) against Stockfish 15.1 at `UCI_Elo` 2600, that is −214.8 ± 80.2 Elo: 2600 − 215 ≈ 2385.
-pub const FULL_STRENGTH_ELO: i64 = 2385;
+/// 15.1's `UCI_Elo` scale at 10+0.1. Source: README.md's calibration, full strength (build fdb4ef5)
+/// against Stockfish 15.1 at `UCI_Elo` 2400 (+11 =19 −20) and 2600 (+8 =21 −21), 100 games: the
+/// rating at which the logistic model expects the points it scored is 2416.
+pub const FULL_STRENGTH_ELO: i64 = 2416;
 /// Elo announced as the option's default.
 pub const DEFAULT_ELO: i64 = 1800;
 /// Root lines weighed when choosing a move (levels whose temperature is above zero).
@@ -35,17 +36,17 @@ pub const MAX_SKILL: i64 = 20;
 
 // The levels form one family indexed by a "rung": a node budget that doubles every
 // `NODES_DOUBLING_RUNGS` and a temperature that falls linearly to zero at `TEMPERATURE_ZERO_RUNG`.
-// A level's rung comes from a straight line fitted to matches of rungs against Stockfish 15.1 at
-// the same and nearby `UCI_Elo` levels (`scripts/calibrate-strength.sh`, `scripts/strength_fit.py`,
-// 10+0.1; README.md has the table): rungs 1635, 2227 and 2885 played like Stockfish's 1413, 1804
-// and 2141 (build 12fde3a, 40 games each).
+// A level's rung comes from a straight line fitted to matches of rungs against Stockfish 15.1
+// (`scripts/calibrate-strength.sh`, `scripts/strength_fit.py`, 10+0.1, 100 games a match; README.md
+// has the table): rungs 1586, 2273, 2960 and 3276 played like Stockfish's 1340, 1863, 2256 and 2368
+// (build fdb4ef5, bench 7150406).
 
 /// A point of the fitted line: the rung that plays like Stockfish at `ANCHOR_ELO`.
-const ANCHOR_ELO: f64 = 1786.0;
+const ANCHOR_ELO: f64 = 2039.0;
 /// The rung at `ANCHOR_ELO`.
-const ANCHOR_RUNG: f64 = 2249.0;
+const ANCHOR_RUNG: f64 = 2674.0;
 /// Stockfish Elo gained per rung (the fitted slope).
-const ELO_PER_RUNG: f64 = 0.582;
+const ELO_PER_RUNG: f64 = 0.599;
 /// Nodes per move at rung 1000.
 const NODES_AT_RUNG_1000: f64 = 300.0;
 /// Rungs per doubling of the node budget.
@@ -58,7 +59,7 @@ const TEMPERATURE_ZERO_RUNG: f64 = 2600.0;
 const MAX_LOSS_IN_TEMPERATURES: f64 = 2.5;
 
 /// The Elo of `Skill Level` `skill` (clamped to 0–20): a straight line from [`MIN_ELO`] at 0 to
-/// [`FULL_STRENGTH_ELO`] at 20, about 52 Elo a step (19 is 2333; 20, full strength, has no limit).
+/// [`FULL_STRENGTH_ELO`] at 20, about 53 Elo a step (19 is 2362; 20, full strength, has no limit).
 pub fn skill_elo(skill: i64) -> i64 {
     let skill = skill.clamp(MIN_SKILL, MAX_SKILL);
     MIN_ELO + (FULL_STRENGTH_ELO - MIN_ELO) * (skill - MIN_SKILL) / (MAX_SKILL - MIN_SKILL)
@@ -161,9 +162,9 @@ mod tests {
     #[test]
     fn budgets_grow_with_elo_up_to_full_strength() {
         assert_eq!(level(0).elo(), MIN_ELO);
-        // 400 Elo are 687 rungs, 3.44 doublings of the budget.
+        // 400 Elo are 668 rungs, 3.34 doublings of the budget.
         let low = level(MIN_ELO).nodes();
-        assert_eq!(level(MIN_ELO + 400).nodes() * 10 / low, 108);
+        assert_eq!(level(MIN_ELO + 400).nodes() * 10 / low, 101);
         for elo in MIN_ELO..FULL_STRENGTH_ELO - 1 {
             assert!(level(elo).nodes() < level(elo + 1).nodes(), "{elo}");
             assert!(level(elo).lines() >= level(elo + 1).lines(), "{elo}");
@@ -172,16 +173,16 @@ mod tests {
         for elo in [FULL_STRENGTH_ELO, FULL_STRENGTH_ELO + 1, MAX_ELO, 9999] {
             assert_eq!(Strength::from_elo(elo), None, "{elo}");
         }
-        // The top level below it has a budget of about 800 000 nodes (rung 3276).
-        assert_eq!(level(FULL_STRENGTH_ELO - 1).nodes() / 100_000, 8);
+        // The top level below it has a budget of about 870 000 nodes (rung 3302).
+        assert_eq!(level(FULL_STRENGTH_ELO - 1).nodes() / 10_000, 87);
     }
 
     #[test]
     fn levels_that_always_play_the_best_line_search_one() {
-        // The temperature reaches zero at rung 2600, UCI_Elo 1991 by the fitted line.
+        // The temperature reaches zero at rung 2600, UCI_Elo 1995 by the fitted line.
         assert_eq!(level(MIN_ELO).lines(), LINES);
-        assert_eq!(level(1990).lines(), LINES);
-        assert_eq!(level(1991).lines(), 1);
+        assert_eq!(level(1994).lines(), LINES);
+        assert_eq!(level(1995).lines(), 1);
         assert_eq!(level(FULL_STRENGTH_ELO - 1).lines(), 1);
         for elo in MIN_ELO..FULL_STRENGTH_ELO {
             assert_eq!(level(elo).lines() == 1, level(elo).temperature() == 0.0, "{elo}");
@@ -191,8 +192,8 @@ mod tests {
     #[test]
     fn skill_levels_are_the_same_ladder() {
         assert_eq!(skill_elo(0), MIN_ELO);
-        assert_eq!(skill_elo(10), 1867);
-        assert_eq!(skill_elo(19), 2333);
+        assert_eq!(skill_elo(10), 1883);
+        assert_eq!(skill_elo(19), 2362);
         assert_eq!(skill_elo(20), FULL_STRENGTH_ELO);
         assert_eq!((skill_elo(-5), skill_elo(99)), (MIN_ELO, FULL_STRENGTH_ELO));
         for s in MIN_SKILL..MAX_SKILL {
