@@ -8,6 +8,10 @@
 //! Fit: 5030291 positions (4527262 for training), K = 1.0041, start `--init material`, lambda 0.5, 400 of 400 Adam
 //! epochs, step 2, L2 0, smoothness 0.
 //! MSE training 0.035550 -> 0.026865, validation 0.034444 -> 0.026467.
+//! Groups added after this fit, at weight 0 until the next fit (#28): Passed pawn can advance, Passed pawn safe path,
+//! Passed pawn rook behind, Passed pawn outside square, Candidate passer, Threat on weak pawn, Threat by pawn push,
+//! Queen attacked by lesser, Overloaded defender, and the eight Danger groups of the king-safety danger sum (the tuner
+//! starts those from src/eval/hand.rs).
 //!
 //! Order and meaning of the entries: [`super::layout`]. Piece-square tables read from White's side,
 //! rank 8 on the first row.
@@ -83,6 +87,14 @@ pub const WEIGHTS: [(i32, i32); TERMS] = [
     (   0,   0), (   1,  -2), (  -5,   3), (  -5,  10), (  -8,  21), (   0,  27), (  13,  32), (   0,   0),
     // Passed pawn protected
     (  15,   0),
+    // Passed pawn can advance
+    (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0),
+    // Passed pawn safe path
+    (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0),
+    // Passed pawn rook behind
+    (   0,   0),
+    // Passed pawn outside square
+    (   0,   0),
     // Isolated pawn
     (  -9,  -7),
     // Doubled pawn
@@ -93,6 +105,8 @@ pub const WEIGHTS: [(i32, i32); TERMS] = [
     (   0,   0), (   0,   0), (   8,   9), (  10,   9), (  17,  12), (  38,  21), (  98,  33), (   0,   0),
     // Phalanx pawn
     (   0,   0), (   2,  -2), (   4,   2), (   8,   9), (  14,  22), (  55,  51), ( 117, 145), (   0,   0),
+    // Candidate passer
+    (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0), (   0,   0),
     // Knight mobility
     (  -9, -64), (  -2, -38), (   3, -16), (   7,  -8), (  13,   1), (  16,  10), (  21,  12), (  26,   7),
     (  30, -10),
@@ -123,6 +137,14 @@ pub const WEIGHTS: [(i32, i32); TERMS] = [
     (  -7,  23), (   3,  25), (  10,  17), (  37, -71), (  57,  20), (   0,   0),
     // Hanging piece
     (   9,  15),
+    // Threat on weak pawn
+    (   0,   0),
+    // Threat by pawn push
+    (   0,   0),
+    // Queen attacked by lesser
+    (   0,   0), (   0,   0), (   0,   0), (   0,   0),
+    // Overloaded defender
+    (   0,   0),
     // King danger
     (  15,  -5), (   0,   0), (   0,   0), (  14,  -3), (  17,  -2), (  15,   8), (  13,  -4), (   1,   5),
     (  -6,  13), ( -11,  12), ( -18,  18), ( -27,   9), ( -53,  12), ( -61,  10), ( -64,   5), ( -87,  19),
@@ -137,4 +159,20 @@ pub const WEIGHTS: [(i32, i32); TERMS] = [
     ( -11,   1),
     // Pawn storm
     (   0,   0), ( -71,  46), ( -30,  24), (  -3,   6), (  -1,  -3), (   7,  -5), (   2,  -4), (   0,   0),
+    // Danger attackers
+    (   0,   0), (   0,   0), (   0,   0), (   0,   0),
+    // Danger zone attacks
+    (   0,   0),
+    // Danger weak squares
+    (   0,   0),
+    // Danger safe checks
+    (   0,   0), (   0,   0), (   0,   0), (   0,   0),
+    // Danger no enemy queen
+    (   0,   0),
+    // Danger shelter
+    (   0,   0), (   0,   0),
+    // Danger storm
+    (   0,   0), (   0,   0),
+    // Danger constant
+    (   0,   0),
 ];

@@ -6,22 +6,62 @@ use super::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, EnPassantMode};
 
-fn mirrored(chess: &Chess) -> Chess {
+pub(super) fn mirrored(chess: &Chess) -> Chess {
     let setup = chess.to_setup(EnPassantMode::Legal).into_mirrored();
     setup.position(CastlingMode::Standard).unwrap()
 }
 
-fn load(fen: &str) -> Chess {
+pub(super) fn load(fen: &str) -> Chess {
     fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
 }
 
+/// Records every feature count per term and side (White 0, Black 1).
+pub(super) struct Recorder(pub Vec<[i32; 2]>);
+
+impl Sink for Recorder {
+    fn add(&mut self, color: Color, term: usize, count: i32) {
+        assert!(!layout::is_danger(term), "danger feature {term} reported as linear");
+        self.0[term][usize::from(color == Color::Black)] += count;
+    }
+
+    fn danger(&mut self, color: Color, term: usize, count: i32) {
+        assert!(layout::is_danger(term), "linear term {term} reported as danger");
+        self.0[term][usize::from(color == Color::Black)] += count;
+    }
+}
+
+/// Every feature count of `chess`, per term and side (White 0, Black 1).
+pub(super) fn counts(chess: &Chess) -> Vec<[i32; 2]> {
+    let mut r = Recorder(vec![[0; 2]; layout::TERMS]);
+    features(chess, &mut r);
+    r.0
+}
+
+/// The nonzero counts of `fen` within the groups starting at `starts`, as `(term, [White, Black])`,
+/// after checking that the colour mirror has them with the sides swapped.
+pub(super) fn nonzero(fen: &str, starts: &[usize]) -> Vec<(usize, [i32; 2])> {
+    let chess = load(fen);
+    let (c, m) = (counts(&chess), counts(&mirrored(&chess)));
+    let mut out = Vec::new();
+    for &start in starts {
+        let g = &GROUPS[group(start)];
+        for t in g.start..g.start + g.len {
+            assert_eq!(c[t], [m[t][1], m[t][0]], "{fen}: {} bucket {} not mirrored", g.name, t - g.start);
+            if c[t] != [0, 0] {
+                out.push((t, c[t]));
+            }
+        }
+    }
+    out
+}
+
 /// Index of the group starting at term `start`.
-fn group(start: usize) -> usize {
+pub(super) fn group(start: usize) -> usize {
     GROUPS.iter().position(|g| g.start == start).unwrap()
 }
 
 /// Every position of the bundled perft, mate and WAC suites (the FEN fields of each line).
-fn suite_positions() -> Vec<Chess> {
+pub(crate) fn suite_positions() -> Vec<Chess> {
     let files = [
         include_str!("../../tests/data/perft/standard.epd"),
         include_str!("../../tests/data/mate_in_1to4.epd"),
@@ -56,6 +96,19 @@ fn colour_flip_is_symmetric_term_by_term() {
             assert_eq!(t.groups[g][1], tm.groups[g][0], "{fen}: {}", group.name);
         }
         assert_eq!(t.phase, tm.phase);
+        assert_eq!(t.scale.factor, tm.scale.factor, "{fen}");
+    }
+}
+
+#[test]
+fn colour_flip_mirrors_every_feature_count() {
+    // Term by term, weight or not: the terms at weight 0 (waiting for a fit) are checked too.
+    for c in suite_positions() {
+        let (a, b) = (counts(&c), counts(&mirrored(&c)));
+        for t in 0..layout::TERMS {
+            let fen = Fen::from_position(&c, EnPassantMode::Legal);
+            assert_eq!(a[t], [b[t][1], b[t][0]], "{fen}: {} term {t}", GROUPS[layout::group_of(t)].name);
+        }
     }
 }
 

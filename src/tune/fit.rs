@@ -3,11 +3,12 @@
 //! The prediction for a position is `sigmoid(K * eval) = 1 / (1 + 10^(-K * eval / 400))` with `eval`
 //! the White-view evaluation in centipawns; the loss is the mean squared error against the game
 //! result (1, 0.5, 0 from White's view). `K` is fitted first with the starting values, then all
-//! parameters at once by full-batch Adam. The evaluation is linear in the parameters, so each
-//! position is stored once as sparse features and an epoch is a sparse dot product per position,
-//! split over threads.
+//! parameters at once by full-batch Adam. Each position is stored once as sparse features, the
+//! linear terms (White minus Black) and each side's danger features apart; an epoch is a few sparse
+//! dot products per position, split over threads. The danger sums go through the king-safety map
+//! ([`danger_map`]) and the gradient of their weights through its derivative (the chain rule).
 
-use super::features::{Features, PARAMS, ROLES, material_term, pst_term};
+use super::features::{Features, PARAMS, ROLES, danger_map, material_term, pst_term, weighted};
 use crate::eval::layout::GROUPS;
 use std::thread;
 
@@ -22,15 +23,21 @@ pub struct Dataset {
     score: Vec<f32>,
     rho: Vec<f32>,
     offset: Vec<f32>,
+    /// The endgame half's scale (see [`Features::scale`]).
+    scale: Vec<f32>,
     /// Position `i`'s terms are `terms[start[i]..start[i + 1]]`.
     start: Vec<u32>,
     terms: Vec<(u16, i8)>,
+    /// Position `i`'s danger features of side `s` (White 0, Black 1) are
+    /// `danger[danger_start[2i + s]..danger_start[2i + s + 1]]`.
+    danger_start: Vec<u32>,
+    danger: Vec<(u16, i8)>,
 }
 
 impl Dataset {
     /// An empty set.
     pub fn new() -> Self {
-        Self { start: vec![0], ..Self::default() }
+        Self { start: vec![0], danger_start: vec![0], ..Self::default() }
     }
 
     /// Adds a position with its result from White's view.
@@ -42,14 +49,20 @@ impl Dataset {
     pub fn push_scored(&mut self, f: &Features, result: f32, score: Option<f32>) {
         if self.start.is_empty() {
             self.start.push(0);
+            self.danger_start.push(0);
         }
         self.target.push(result);
         self.result.push(result);
         self.score.push(score.unwrap_or(f32::NAN));
         self.rho.push(f.rho);
         self.offset.push(f.offset);
+        self.scale.push(f.scale);
         self.terms.extend_from_slice(&f.terms);
         self.start.push(self.terms.len() as u32);
+        for side in &f.danger {
+            self.danger.extend_from_slice(side);
+            self.danger_start.push(self.danger.len() as u32);
+        }
     }
 
     /// Number of positions.
@@ -79,7 +92,13 @@ impl Dataset {
     }
 
     fn push_one(&mut self, other: &Dataset, i: usize) {
-        let f = Features { rho: other.rho[i], offset: other.offset[i], terms: other.terms_of(i).to_vec() };
+        let f = Features {
+            rho: other.rho[i],
+            offset: other.offset[i],
+            scale: other.scale[i],
+            terms: other.terms_of(i).to_vec(),
+            danger: [0, 1].map(|side| other.danger_of(i, side).to_vec()),
+        };
         let score = other.score[i];
         self.push_scored(&f, other.result[i], (!score.is_nan()).then_some(score));
         *self.target.last_mut().expect("just pushed") = other.target[i];
@@ -104,16 +123,30 @@ impl Dataset {
         &self.terms[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
+    /// Position `i`'s danger features of `side` (White 0, Black 1).
+    fn danger_of(&self, i: usize, side: usize) -> &[(u16, i8)] {
+        &self.danger[self.danger_start[2 * i + side] as usize..self.danger_start[2 * i + side + 1] as usize]
+    }
+
+    /// White-view evaluation of position `i` under `theta`, and per side (White, Black) the
+    /// derivatives of that side's king-safety penalty by its danger sums (middlegame, endgame).
+    fn eval_parts(&self, i: usize, theta: &[f64]) -> (f64, [(f64, f64); 2]) {
+        let rho = f64::from(self.rho[i]);
+        let (mut mg, mut eg) = weighted(self.terms_of(i), theta);
+        let mut slopes = [(0.0, 0.0); 2];
+        for (side, sign) in [(0, 1.0), (1, -1.0)] {
+            let (d_mg, d_eg) = weighted(self.danger_of(i, side), theta);
+            let ((p_mg, p_eg), slope) = danger_map(d_mg, d_eg);
+            mg += sign * p_mg;
+            eg += sign * p_eg;
+            slopes[side] = slope;
+        }
+        (f64::from(self.offset[i]) + rho * mg + (1.0 - rho) * f64::from(self.scale[i]) * eg, slopes)
+    }
+
     /// White-view evaluation of position `i` under `theta`.
     pub fn eval(&self, i: usize, theta: &[f64]) -> f64 {
-        let rho = f64::from(self.rho[i]);
-        let (mut mg, mut eg) = (0.0, 0.0);
-        for &(t, c) in self.terms_of(i) {
-            let t = 2 * t as usize;
-            mg += f64::from(c) * theta[t];
-            eg += f64::from(c) * theta[t + 1];
-        }
-        f64::from(self.offset[i]) + rho * mg + (1.0 - rho) * eg
+        self.eval_parts(i, theta).0
     }
 }
 
@@ -159,17 +192,31 @@ pub fn gradient(data: &Dataset, theta: &[f64], k: f64, threads: usize) -> (f64, 
         let mut grad = vec![0.0; theta.len()];
         let mut loss = 0.0;
         for i in range {
-            let p = sigmoid(data.eval(i, theta), k);
+            let (eval, slopes) = data.eval_parts(i, theta);
+            let p = sigmoid(eval, k);
             let err = p - f64::from(data.target[i]);
             loss += err * err;
             // d/d eval of (p - y)^2, with dp/d eval = p (1 - p) K ln10 / 400.
             let g = 2.0 * err * p * (1.0 - p) * scale;
             let rho = f64::from(data.rho[i]);
-            let (gm, ge) = (g * rho, g * (1.0 - rho));
+            let (gm, ge) = (g * rho, g * (1.0 - rho) * f64::from(data.scale[i]));
             for &(t, c) in data.terms_of(i) {
                 let t = 2 * t as usize;
                 grad[t] += gm * f64::from(c);
                 grad[t + 1] += ge * f64::from(c);
+            }
+            // A danger weight moves its side's sum by the count, the penalty by the slope times
+            // that, and White's evaluation by the penalty with the side's sign.
+            for (side, sign) in [(0, 1.0), (1, -1.0)] {
+                let (sm, se) = slopes[side];
+                if sm == 0.0 && se == 0.0 {
+                    continue;
+                }
+                for &(t, c) in data.danger_of(i, side) {
+                    let t = 2 * t as usize;
+                    grad[t] += gm * sign * sm * f64::from(c);
+                    grad[t + 1] += ge * sign * se * f64::from(c);
+                }
             }
         }
         (loss, grad)
@@ -365,7 +412,17 @@ mod tests {
             ("r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1", 0.0),
             ("2r1k3/8/8/3q4/8/2N5/3Q4/4K3 w - - 0 1", 0.5),
             ("4k3/8/8/3b4/8/2B5/8/4K3 b - - 0 1", 0.5),
+            // Scaled endgames (besides the rook against a knight and the bishops above, whose
+            // scales are 8/128 and a draw): opposite bishops with a pawn, a one-pawn rook ending.
+            ("8/4k3/7b/8/2P5/3B4/8/4K3 w - - 0 1", 0.5),
+            ("1r2k3/8/8/8/8/8/6P1/R5K1 w - - 0 1", 0.5),
             ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 1.0),
+            // Attacks on a king, for the king-safety danger (WAC.001, .004, .008, and a queen and
+            // knight against a castled king).
+            ("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 1.0),
+            ("r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", 1.0),
+            ("r4q1k/p2bR1rp/2p2Q1N/5p2/5p2/2P5/PP3PPP/R5K1 w - - 0 1", 0.5),
+            ("6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1", 1.0),
         ];
         let mut d = Dataset::new();
         for (fen, r) in fens {
@@ -381,8 +438,8 @@ mod tests {
         assert!((sigmoid(400.0, 1.0) - 10.0 / 11.0).abs() < 1e-12);
         assert!((sigmoid(-250.0, 0.7) + sigmoid(250.0, 0.7) - 1.0).abs() < 1e-12);
         let mut d = Dataset::new();
-        d.push(&Features { rho: 1.0, offset: 0.0, terms: vec![] }, 1.0);
-        d.push(&Features { rho: 0.0, offset: 400.0, terms: vec![] }, 0.0);
+        d.push(&Features::linear(1.0, 0.0, 1.0, vec![]), 1.0);
+        d.push(&Features::linear(0.0, 400.0, 1.0, vec![]), 0.0);
         // Errors 0.5 and 10/11.
         let want = (0.25 + (10.0f64 / 11.0).powi(2)) / 2.0;
         assert!((mse(&d, &vec![0.0; PARAMS], 1.0, 2) - want).abs() < 1e-12);
@@ -406,11 +463,14 @@ mod tests {
             checked += usize::from(grad[j] != 0.0);
         }
         assert!(checked > 40, "only {checked} parameters have a gradient");
+        // The danger weights (hand-set, not 0) have theirs through the map, checked above too.
+        let danger = (2 * crate::eval::layout::DANGER..PARAMS).filter(|&j| grad[j] != 0.0).count();
+        assert!(danger >= 15, "only {danger} danger parameters have a gradient");
     }
 
     #[test]
     fn blend_mixes_result_and_search_score() {
-        let f = Features { rho: 1.0, offset: 0.0, terms: vec![] };
+        let f = Features::linear(1.0, 0.0, 1.0, vec![]);
         let mut d = Dataset::new();
         d.push_scored(&f, 1.0, Some(-400.0));
         d.push_scored(&f, 0.0, None);
@@ -433,7 +493,7 @@ mod tests {
         let mut d = Dataset::new();
         for e in -20..=20 {
             let eval = f64::from(e) * 40.0;
-            d.push(&Features { rho: 0.5, offset: eval as f32, terms: vec![] }, sigmoid(eval, 0.8) as f32);
+            d.push(&Features::linear(0.5, eval as f32, 1.0, vec![]), sigmoid(eval, 0.8) as f32);
         }
         let k = fit_k(&d, &vec![0.0; PARAMS], 2);
         assert!((k - 0.8).abs() < 1e-4, "{k}");

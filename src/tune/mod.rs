@@ -196,11 +196,15 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
     if train.is_empty() {
         return Err("no training positions".into());
     }
-    let start = match init {
+    let (start, seeded) = match init {
         Init::Current => EvalParams::current(),
         Init::Hand => EvalParams::hand(),
         Init::Material => EvalParams::material_only(),
-    };
+    }
+    .with_danger_start();
+    if seeded {
+        println!("king-safety danger weights all 0: starting them from the hand-set values");
+    }
     let mut theta = start.to_vec();
     let threads = cfg.threads;
     let k = args.k.unwrap_or_else(|| fit::fit_k(&train, &theta, threads));
