@@ -1528,7 +1528,7 @@ fn cli_eval() {
 
 #[test]
 fn eval_prints_every_term_group_and_the_king_safety() {
-    use brudno::eval::layout::{GROUPS, is_danger};
+    use brudno::eval::layout::{GROUPS, is_complexity, is_danger};
     // A queen and knight against the castled black king.
     let fen = "6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1";
     let out = run_cli(&["eval", "--fen", fen], CLI);
@@ -1546,7 +1546,7 @@ fn eval_prints_every_term_group_and_the_king_safety() {
         };
         // Every linear group: White MG EG, Black MG EG, net MG EG; the danger groups under the
         // danger sum: White MG EG, Black MG EG.
-        for g in GROUPS {
+        for g in GROUPS.iter().filter(|g| !is_complexity(g.start)) {
             let (name, n) = if is_danger(g.start) { (format!("  {}", g.name), 4) } else { (g.name.to_string(), 6) };
             assert_eq!(numbers(&name).len(), n, "{name}");
         }
@@ -1554,6 +1554,10 @@ fn eval_prints_every_term_group_and_the_king_safety() {
         assert_eq!(numbers("King safety (danger map)"), vec![0; 6]);
         assert_eq!(numbers("Danger sum (before the map)"), vec![0; 4]);
         assert_eq!(numbers("  Danger attackers"), vec![0; 4]);
+        // The complexity group is one line under the total, its weights 0 until the refit too.
+        let eg = numbers("Total")[1];
+        let complexity = format!("Complexity 0 (EG): the endgame half {eg} -> {eg}");
+        assert!(lines.iter().any(|l| *l == complexity), "{lines:?}");
         let map = "King safety map: -max(danger, 0)^2 / 720 (MG), -max(danger, 0) / 20 (EG), per side";
         assert!(lines.iter().any(|l| l == map), "{lines:?}");
     }

@@ -99,6 +99,9 @@ pub const fn weights(material: &[(i32, i32); 6], pst: &[(Table, Table); 6]) -> [
     put(&mut w, KING_OPEN_FILE, [(-20, 0)]);
     put(&mut w, KING_SEMI_OPEN_FILE, [(-10, 0)]);
     put(&mut w, STORM, pairs([0, 0, -15, -10, -5, 0, 0, 0], [0; 8]));
+    // Complexity ([`super::complexity`]), endgame only: a simple position (few pawns, one wing)
+    // pulls the endgame half toward zero, many pawns on both wings leave it as it is.
+    put(&mut w, COMPLEXITY, [(0, 4), (0, 40), (0, 30), (0, -70)]);
     // King-safety danger ([`super::danger`]): danger units, not centipawns, positive for more danger.
     // In the engine's weights they are 0 until a fit; the fit needs a start away from 0, where the
     // map (a square in the middlegame) is flat. Near Ethereal's scale: a queen bearing on a castled

@@ -115,6 +115,11 @@ layout! {
     KING_SEMI_OPEN_FILE = 1, "King semi-open file";
     /// Enemy pawns on the king's three files, by their rank relative to the king's side.
     STORM = 8, "Pawn storm";
+    /// Complexity ([`super::complexity`]): counts for the whole position, not per side, whose
+    /// endgame-weighted sum moves the endgame half toward zero (when negative) or away from it; only
+    /// the endgame weight is used. Pawns on the board, pawns on both wings (1 or 0), a pawn ending
+    /// (1 or 0), a constant.
+    COMPLEXITY = 4, "Complexity";
     // The danger features: the king safety of [`super::danger`], which sums them per side (as
     // danger, not score) and maps each side's sum to a penalty. They come last ([`DANGER`]).
     /// Danger: enemy pieces attacking the danger zone, by role (knight, bishop, rook, queen).
@@ -144,6 +149,11 @@ pub const DANGER: usize = DANGER_ATTACKERS;
 /// Whether term `t` is a danger feature.
 pub const fn is_danger(t: usize) -> bool {
     t >= DANGER
+}
+
+/// Whether term `t` is a complexity count ([`super::complexity`]).
+pub const fn is_complexity(t: usize) -> bool {
+    t >= COMPLEXITY && t < COMPLEXITY + 4
 }
 
 /// The group holding term `t`.

@@ -11,10 +11,14 @@
 //! reported apart ([`Sink::danger`]); each side's danger is their weighted sum, and the sink maps it
 //! to a penalty ([`danger::penalty`], quadratic in the middlegame, linear in the endgame).
 //!
+//! The complexity ([`complexity`]) is not linear either: a sum over a few counts of the whole
+//! position ([`Sink::complexity`]) that moves the endgame half toward zero, never past it.
+//!
 //! Outside the weights: the endgame half is scaled toward a draw in endings that are hard to win
 //! ([`scale`], a factor per position that the tuner takes as given), and a mop-up bonus helps the
 //! search mate a bare king ([`mopup`]).
 
+pub mod complexity;
 mod context;
 pub mod danger;
 pub mod hand;
@@ -47,6 +51,10 @@ pub trait Sink {
     /// Records `count` times the danger feature `term` ([`layout::is_danger`]) of `color`'s king:
     /// it adds to `color`'s danger sum, which [`danger::penalty`] maps to score.
     fn danger(&mut self, color: Color, term: usize, count: i32);
+    /// Records `count` times the complexity count `term` (the `COMPLEXITY` group: counts of the
+    /// whole position, not of a side): it adds to the complexity sum that [`complexity::adjust`]
+    /// applies to the endgame half.
+    fn complexity(&mut self, term: usize, count: i32);
 
     /// Records the number of squares of `bb` as the linear term `term` for `color`: nothing for an
     /// empty set (a count of 0 adds nothing, and most of these sets are empty).
@@ -86,6 +94,9 @@ pub struct Trace {
     pub danger: [Split; 2],
     /// Each side's king-safety penalty, the map of its danger sum (White, Black; each from its own side).
     pub safety: [Split; 2],
+    /// The complexity sum (endgame weights), applied to the White-view endgame half by
+    /// [`complexity::adjust`].
+    pub complexity: i32,
     /// Game phase, `PHASE_TOTAL` (opening) down to 0 (bare kings and pawns).
     pub phase: i32,
     /// Tempo bonus given to the side to move.
@@ -109,17 +120,19 @@ impl Trace {
 /// Every weight, indexed as in [`layout`].
 pub(crate) type Weights = [(i32, i32); TERMS];
 
-/// Sums weights: the linear terms White minus Black, the danger per side.
+/// Sums weights: the linear terms White minus Black, the danger per side, the complexity.
 struct Scorer<'w> {
     weights: &'w Weights,
     linear: Split,
     /// Danger sums, indexed by `Color as usize`.
     danger: [Split; 2],
+    /// The complexity sum (endgame weights only).
+    complexity: i32,
 }
 
 impl<'w> Scorer<'w> {
     fn new(weights: &'w Weights) -> Self {
-        Self { weights, linear: Split::default(), danger: [Split::default(); 2] }
+        Self { weights, linear: Split::default(), danger: [Split::default(); 2], complexity: 0 }
     }
 
     /// The White-view sum: the linear terms and each side's king-safety penalty.
@@ -146,13 +159,19 @@ impl Sink for Scorer<'_> {
         d.mg += count * mg;
         d.eg += count * eg;
     }
+
+    #[inline(always)]
+    fn complexity(&mut self, term: usize, count: i32) {
+        self.complexity += count * self.weights[term].1;
+    }
 }
 
-/// Sums weights per group and side, and the danger per side (White 0, Black 1).
+/// Sums weights per group and side, the danger per side (White 0, Black 1) and the complexity.
 struct Tracer<'w> {
     weights: &'w Weights,
     groups: Vec<[Split; 2]>,
     danger: [Split; 2],
+    complexity: i32,
 }
 
 impl Tracer<'_> {
@@ -175,6 +194,10 @@ impl Sink for Tracer<'_> {
         let d = &mut self.danger[usize::from(color == Color::Black)];
         d.mg += v.mg;
         d.eg += v.eg;
+    }
+
+    fn complexity(&mut self, term: usize, count: i32) {
+        self.complexity += count * self.weights[term].1;
     }
 }
 
@@ -214,6 +237,7 @@ fn features_with<S: Sink>(
         threats::eval(board, &ctx, c, sink);
         king::eval(board, &ctx, c, sink);
     }
+    complexity::eval(board, sink);
     phase.min(PHASE_TOTAL)
 }
 
@@ -223,14 +247,16 @@ fn taper(s: Split, phase: i32, factor: i32) -> i32 {
     (s.mg * phase * SCALE_NORMAL + s.eg * factor * (PHASE_TOTAL - phase)) / (PHASE_TOTAL * SCALE_NORMAL)
 }
 
-/// The side-to-move score of a White-view sum plus the White-view mop-up bonus, and the scale
-/// applied: the draw score when the scale says the position cannot be won.
+/// The side-to-move score of a White-view sum, its endgame half corrected by the complexity sum,
+/// plus the White-view mop-up bonus; and the scale applied (read from the uncorrected sum): the
+/// draw score when the scale says the position cannot be won.
 #[inline(always)]
-fn finish(chess: &Chess, white: Split, phase: i32, mopup: i32) -> (Score, Scale) {
+fn finish(chess: &Chess, white: Split, complexity: i32, phase: i32, mopup: i32) -> (Score, Scale) {
     let scale = scale::of(chess.board(), white.eg);
     if scale.factor == SCALE_DRAW {
         return (Score::DRAW, scale);
     }
+    let white = Split { mg: white.mg, eg: complexity::adjust(white.eg, complexity) };
     let white = taper(white, phase, scale.factor) + mopup;
     let stm = if chess.turn() == Color::White { white } else { -white };
     (Score::cp(stm + TEMPO), scale)
@@ -243,13 +269,19 @@ pub fn trace(chess: &Chess) -> Trace {
 
 /// [`trace`] with the weights `weights` in place of [`params::WEIGHTS`].
 pub(crate) fn trace_with(chess: &Chess, weights: &Weights) -> Trace {
-    let mut t = Tracer { weights, groups: vec![[Split::default(); 2]; GROUPS.len()], danger: [Split::default(); 2] };
+    let mut t = Tracer {
+        weights,
+        groups: vec![[Split::default(); 2]; GROUPS.len()],
+        danger: [Split::default(); 2],
+        complexity: 0,
+    };
     let phase = features(chess, &mut t);
     let mopup = mopup::white_bonus(chess.board());
     let mut trace = Trace {
         groups: t.groups,
         danger: t.danger,
         safety: t.danger.map(danger::penalty),
+        complexity: t.complexity,
         phase,
         tempo: TEMPO,
         mopup,
@@ -265,7 +297,7 @@ pub(crate) fn trace_with(chess: &Chess, weights: &Weights) -> Trace {
             white.eg += n.eg;
         }
     }
-    (trace.total, trace.scale) = finish(chess, white, phase, mopup);
+    (trace.total, trace.scale) = finish(chess, white, trace.complexity, phase, mopup);
     trace
 }
 
@@ -281,7 +313,7 @@ pub fn evaluate(chess: &Chess) -> Score {
 pub(crate) fn evaluate_with(chess: &Chess, weights: &Weights) -> Score {
     let mut s = Scorer::new(weights);
     let phase = features(chess, &mut s);
-    finish(chess, s.total(), phase, mopup::white_bonus(chess.board())).0
+    finish(chess, s.total(), s.complexity, phase, mopup::white_bonus(chess.board())).0
 }
 
 /// [`evaluate`], with the pawn-structure terms taken from `cache` when it holds the formation (the
@@ -299,7 +331,7 @@ pub fn evaluate_cached(chess: &Chess, cache: &mut PawnCache) -> Score {
         s.linear.eg += entry.split.eg;
         entry.passed
     });
-    finish(chess, s.total(), phase, mopup::white_bonus(chess.board())).0
+    finish(chess, s.total(), s.complexity, phase, mopup::white_bonus(chess.board())).0
 }
 
 #[cfg(test)]

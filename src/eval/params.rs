@@ -10,8 +10,8 @@
 //! MSE training 0.035550 -> 0.026865, validation 0.034444 -> 0.026467.
 //! Groups added after this fit, at weight 0 until the next fit (#28): Passed pawn can advance, Passed pawn safe path,
 //! Passed pawn rook behind, Passed pawn outside square, Candidate passer, Threat on weak pawn, Threat by pawn push,
-//! Queen attacked by lesser, Overloaded defender, and the eight Danger groups of the king-safety danger sum (the tuner
-//! starts those from src/eval/hand.rs).
+//! Queen attacked by lesser, Overloaded defender, Complexity, and the eight Danger groups of the king-safety danger sum
+//! (the tuner starts those from src/eval/hand.rs).
 //!
 //! Order and meaning of the entries: [`super::layout`]. Piece-square tables read from White's side,
 //! rank 8 on the first row.
@@ -159,6 +159,8 @@ pub const WEIGHTS: [(i32, i32); TERMS] = [
     ( -11,   1),
     // Pawn storm
     (   0,   0), ( -71,  46), ( -30,  24), (  -3,   6), (  -1,  -3), (   7,  -5), (   2,  -4), (   0,   0),
+    // Complexity
+    (   0,   0), (   0,   0), (   0,   0), (   0,   0),
     // Danger attackers
     (   0,   0), (   0,   0), (   0,   0), (   0,   0),
     // Danger zone attacks

@@ -28,6 +28,13 @@ impl Sink for Recorder {
         assert!(layout::is_danger(term), "linear term {term} reported as danger");
         self.0[term][usize::from(color == Color::Black)] += count;
     }
+
+    /// A count of the whole position: recorded for both sides alike.
+    fn complexity(&mut self, term: usize, count: i32) {
+        assert!(layout::is_complexity(term), "term {term} reported as complexity");
+        self.0[term][0] += count;
+        self.0[term][1] += count;
+    }
 }
 
 /// Every feature count of `chess`, per term and side (White 0, Black 1).

@@ -2,14 +2,17 @@
 //!
 //! Every evaluation term is tapered: term `t` of [`crate::eval::layout`] has a middlegame parameter
 //! `2t` and an endgame parameter `2t + 1`. A position's White-view evaluation is
-//! `offset + rho * (L_mg + P_mg) + (1 - rho) * scale * (L_eg + P_eg)` with `rho = phase / PHASE_TOTAL`,
+//! `offset + rho * (L_mg + P_mg) + (1 - rho) * scale * X(L_eg + P_eg)` with `rho = phase / PHASE_TOTAL`,
 //! `scale` the endgame scale factor over `SCALE_NORMAL` ([`crate::eval::scale`]), and:
 //! - `L` the linear part, the sum over linear terms of `count * weight`, `count` the White count
 //!   minus the Black count of the term;
 //! - `P` the king safety ([`crate::eval::danger`]): each side's danger `D` is the sum over the danger
 //!   features of that side's `count * weight`, mapped to `-max(D_mg, 0)^2 / DIVISOR_MG` and
 //!   `-max(D_eg, 0) / DIVISOR_EG`; `P` is White's mapped value minus Black's. Not linear: the fit's
-//!   gradient goes through the map by the chain rule ([`danger_map`]).
+//!   gradient goes through the map by the chain rule ([`danger_map`]);
+//! - `X` the complexity correction ([`crate::eval::complexity`]) of the endgame sum `E`:
+//!   `X(E) = E + sign(E) * max(C, -|E|)`, `C` the sum over the complexity counts of `count * weight_eg`;
+//!   also followed by the chain rule ([`complexity_map`]).
 //!
 //! The counts come from the evaluator's own term code ([`crate::eval::features`]), so the model is
 //! the evaluator (up to the engine's rounding to whole centipawns).
@@ -107,20 +110,24 @@ pub struct Features {
     pub terms: Vec<(u16, i8)>,
     /// Nonzero `(term, count)` pairs of the danger features, White's then Black's.
     pub danger: [Vec<(u16, i8)>; 2],
+    /// Nonzero `(term, count)` pairs of the complexity counts (of the whole position).
+    pub complexity: Vec<(u16, i8)>,
 }
 
 impl Features {
     /// Features with linear terms only.
     pub fn linear(rho: f32, offset: f32, scale: f32, terms: Vec<(u16, i8)>) -> Self {
-        Self { rho, offset, scale, terms, danger: [Vec::new(), Vec::new()] }
+        Self { rho, offset, scale, terms, danger: [Vec::new(), Vec::new()], complexity: Vec::new() }
     }
 }
 
-/// Collects White-minus-Black counts per linear term and each side's danger feature counts.
+/// Collects White-minus-Black counts per linear term, each side's danger feature counts and the
+/// complexity counts.
 struct Counter {
     linear: Vec<i32>,
     /// Danger counts, White's then Black's.
     danger: [Vec<i32>; 2],
+    complexity: Vec<i32>,
 }
 
 impl Sink for Counter {
@@ -130,6 +137,10 @@ impl Sink for Counter {
 
     fn danger(&mut self, color: Color, term: usize, count: i32) {
         self.danger[usize::from(color == Color::Black)][term] += count;
+    }
+
+    fn complexity(&mut self, term: usize, count: i32) {
+        self.complexity[term] += count;
     }
 }
 
@@ -146,11 +157,27 @@ pub fn danger_map(mg: f64, eg: f64) -> ((f64, f64), (f64, f64)) {
     ((-m * m / dm, -e / de), (-2.0 * m / dm, if eg > 0.0 { -1.0 / de } else { 0.0 }))
 }
 
+/// The complexity correction of an endgame sum `eg` by a complexity sum `c` (as
+/// [`crate::eval::complexity::adjust`]) and its derivatives: `eg + sign(eg) * max(c, -|eg|)`, then
+/// `(d / d eg, d / d c)`. Where `c` would cross zero the result is 0 and flat in both.
+pub fn complexity_map(eg: f64, c: f64) -> (f64, (f64, f64)) {
+    let sign = if eg > 0.0 {
+        1.0
+    } else if eg < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    if c >= -eg.abs() { (eg + sign * c, (1.0, sign)) } else { (0.0, (0.0, 0.0)) }
+}
+
 /// The features of `chess`, from the evaluator's own term code.
 pub fn features(chess: &Chess) -> Features {
-    let mut counts = Counter { linear: vec![0; TERMS], danger: [vec![0; TERMS], vec![0; TERMS]] };
+    let mut counts =
+        Counter { linear: vec![0; TERMS], danger: [vec![0; TERMS], vec![0; TERMS]], complexity: vec![0; TERMS] };
     let phase = crate::eval::features(chess, &mut counts);
-    // The scale reads the White-view endgame sum under the built-in weights, as the engine does.
+    // The scale reads the White-view endgame sum under the built-in weights, as the engine does
+    // (before the complexity correction).
     let dot = |c: &[i32]| {
         c.iter()
             .zip(WEIGHTS.iter())
@@ -170,6 +197,7 @@ pub fn features(chess: &Chess) -> Features {
         scale,
         terms: sparse(&counts.linear),
         danger: counts.danger.each_ref().map(|d| sparse(d)),
+        complexity: sparse(&counts.complexity),
     }
 }
 
@@ -192,6 +220,7 @@ pub fn model_eval(f: &Features, theta: &[f64]) -> f64 {
         mg += sign * p_mg;
         eg += sign * p_eg;
     }
+    let (eg, _) = complexity_map(eg, weighted(&f.complexity, theta).1);
     f64::from(f.offset) + rho * mg + eg_part * eg
 }
 
@@ -227,8 +256,11 @@ mod tests {
     fn model_with_danger_matches_the_evaluator() {
         // The built-in weights with the hand-set danger weights, not 0: the evaluator run with them
         // and the model on the features give the same evaluation.
-        let (params, seeded) = EvalParams::current().with_danger_start();
+        // The hand-set complexity weights too, so that the complexity correction is compared.
+        let (mut params, seeded) = EvalParams::current().with_danger_start();
         assert!(seeded);
+        let complexity = layout::COMPLEXITY..layout::COMPLEXITY + 4;
+        params.weights[complexity.clone()].copy_from_slice(&HAND[complexity]);
         let weights: crate::eval::Weights = params.weights.clone().try_into().unwrap();
         let theta = params.to_vec();
         let mut no_danger = theta.clone();

@@ -6,9 +6,10 @@
 //! parameters at once by full-batch Adam. Each position is stored once as sparse features, the
 //! linear terms (White minus Black) and each side's danger features apart; an epoch is a few sparse
 //! dot products per position, split over threads. The danger sums go through the king-safety map
-//! ([`danger_map`]) and the gradient of their weights through its derivative (the chain rule).
+//! ([`danger_map`]) and the gradient of their weights through its derivative (the chain rule); so
+//! does the complexity correction of the endgame sum ([`complexity_map`]).
 
-use super::features::{Features, PARAMS, ROLES, danger_map, material_term, pst_term, weighted};
+use super::features::{Features, PARAMS, ROLES, complexity_map, danger_map, material_term, pst_term, weighted};
 use crate::eval::layout::GROUPS;
 use std::thread;
 
@@ -32,12 +33,15 @@ pub struct Dataset {
     /// `danger[danger_start[2i + s]..danger_start[2i + s + 1]]`.
     danger_start: Vec<u32>,
     danger: Vec<(u16, i8)>,
+    /// Position `i`'s complexity counts are `complexity[complexity_start[i]..complexity_start[i + 1]]`.
+    complexity_start: Vec<u32>,
+    complexity: Vec<(u16, i8)>,
 }
 
 impl Dataset {
     /// An empty set.
     pub fn new() -> Self {
-        Self { start: vec![0], danger_start: vec![0], ..Self::default() }
+        Self { start: vec![0], danger_start: vec![0], complexity_start: vec![0], ..Self::default() }
     }
 
     /// Adds a position with its result from White's view.
@@ -50,6 +54,7 @@ impl Dataset {
         if self.start.is_empty() {
             self.start.push(0);
             self.danger_start.push(0);
+            self.complexity_start.push(0);
         }
         self.target.push(result);
         self.result.push(result);
@@ -63,6 +68,8 @@ impl Dataset {
             self.danger.extend_from_slice(side);
             self.danger_start.push(self.danger.len() as u32);
         }
+        self.complexity.extend_from_slice(&f.complexity);
+        self.complexity_start.push(self.complexity.len() as u32);
     }
 
     /// Number of positions.
@@ -98,6 +105,7 @@ impl Dataset {
             scale: other.scale[i],
             terms: other.terms_of(i).to_vec(),
             danger: [0, 1].map(|side| other.danger_of(i, side).to_vec()),
+            complexity: other.complexity_of(i).to_vec(),
         };
         let score = other.score[i];
         self.push_scored(&f, other.result[i], (!score.is_nan()).then_some(score));
@@ -128,9 +136,16 @@ impl Dataset {
         &self.danger[self.danger_start[2 * i + side] as usize..self.danger_start[2 * i + side + 1] as usize]
     }
 
-    /// White-view evaluation of position `i` under `theta`, and per side (White, Black) the
-    /// derivatives of that side's king-safety penalty by its danger sums (middlegame, endgame).
-    fn eval_parts(&self, i: usize, theta: &[f64]) -> (f64, [(f64, f64); 2]) {
+    /// Position `i`'s complexity counts.
+    fn complexity_of(&self, i: usize) -> &[(u16, i8)] {
+        &self.complexity[self.complexity_start[i] as usize..self.complexity_start[i + 1] as usize]
+    }
+
+    /// White-view evaluation of position `i` under `theta`; per side (White, Black) the derivatives
+    /// of that side's king-safety penalty by its danger sums (middlegame, endgame); and the
+    /// derivatives of the complexity-corrected endgame sum by the uncorrected sum and by the
+    /// complexity sum.
+    fn eval_parts(&self, i: usize, theta: &[f64]) -> (f64, [(f64, f64); 2], (f64, f64)) {
         let rho = f64::from(self.rho[i]);
         let (mut mg, mut eg) = weighted(self.terms_of(i), theta);
         let mut slopes = [(0.0, 0.0); 2];
@@ -141,7 +156,8 @@ impl Dataset {
             eg += sign * p_eg;
             slopes[side] = slope;
         }
-        (f64::from(self.offset[i]) + rho * mg + (1.0 - rho) * f64::from(self.scale[i]) * eg, slopes)
+        let (eg, corrected) = complexity_map(eg, weighted(self.complexity_of(i), theta).1);
+        (f64::from(self.offset[i]) + rho * mg + (1.0 - rho) * f64::from(self.scale[i]) * eg, slopes, corrected)
     }
 
     /// White-view evaluation of position `i` under `theta`.
@@ -192,14 +208,16 @@ pub fn gradient(data: &Dataset, theta: &[f64], k: f64, threads: usize) -> (f64, 
         let mut grad = vec![0.0; theta.len()];
         let mut loss = 0.0;
         for i in range {
-            let (eval, slopes) = data.eval_parts(i, theta);
+            let (eval, slopes, (by_eg, by_c)) = data.eval_parts(i, theta);
             let p = sigmoid(eval, k);
             let err = p - f64::from(data.target[i]);
             loss += err * err;
             // d/d eval of (p - y)^2, with dp/d eval = p (1 - p) K ln10 / 400.
             let g = 2.0 * err * p * (1.0 - p) * scale;
             let rho = f64::from(data.rho[i]);
-            let (gm, ge) = (g * rho, g * (1.0 - rho) * f64::from(data.scale[i]));
+            let ge_sum = g * (1.0 - rho) * f64::from(data.scale[i]);
+            // The endgame sum reaches the evaluation through the complexity correction.
+            let (gm, ge) = (g * rho, ge_sum * by_eg);
             for &(t, c) in data.terms_of(i) {
                 let t = 2 * t as usize;
                 grad[t] += gm * f64::from(c);
@@ -216,6 +234,12 @@ pub fn gradient(data: &Dataset, theta: &[f64], k: f64, threads: usize) -> (f64, 
                     let t = 2 * t as usize;
                     grad[t] += gm * sign * sm * f64::from(c);
                     grad[t + 1] += ge * sign * se * f64::from(c);
+                }
+            }
+            // A complexity weight (endgame only) moves the complexity sum by the count.
+            if by_c != 0.0 {
+                for &(t, c) in data.complexity_of(i) {
+                    grad[2 * t as usize + 1] += ge_sum * by_c * f64::from(c);
                 }
             }
         }
@@ -466,6 +490,36 @@ mod tests {
         // The danger weights (hand-set, not 0) have theirs through the map, checked above too.
         let danger = (2 * crate::eval::layout::DANGER..PARAMS).filter(|&j| grad[j] != 0.0).count();
         assert!(danger >= 15, "only {danger} danger parameters have a gradient");
+        // So do the complexity weights (hand-set, not 0: endgame only) through the correction.
+        let c = crate::eval::layout::COMPLEXITY;
+        let complexity: Vec<usize> = (2 * c..2 * c + 8).filter(|&j| grad[j] != 0.0).collect();
+        assert_eq!(complexity, [2 * c + 1, 2 * c + 3, 2 * c + 5, 2 * c + 7]);
+    }
+
+    #[test]
+    fn complexity_gradient_matches_finite_differences_where_it_clamps() {
+        // A complexity pull larger than many positions' endgame sums: some are clamped to 0 (flat),
+        // the others are not; away from the kink the gradient is the finite difference.
+        let d = tiny();
+        let mut theta = EvalParams::hand().to_vec();
+        let c = crate::eval::layout::COMPLEXITY;
+        theta[2 * c + 7] = -260.0;
+        let k = 1.1;
+        let (_, grad) = gradient(&d, &theta, k, 2);
+        let (mut clamped, mut free) = (0, 0);
+        for i in 0..d.len() {
+            let (eval_at, _, (by_eg, _)) = d.eval_parts(i, &theta);
+            assert!(eval_at.is_finite());
+            if by_eg == 0.0 { clamped += 1 } else { free += 1 }
+        }
+        assert!(clamped >= 2 && free >= 2, "{clamped} clamped, {free} not");
+        for j in (2 * c..2 * c + 8).chain([2 * crate::tune::features::material_term(3) + 1]) {
+            let (mut plus, mut minus) = (theta.clone(), theta.clone());
+            plus[j] += 0.01;
+            minus[j] -= 0.01;
+            let numeric = (mse(&d, &plus, k, 1) - mse(&d, &minus, k, 1)) / 0.02;
+            assert!((numeric - grad[j]).abs() < 1e-7 + 1e-3 * grad[j].abs(), "param {j}: {numeric} vs {}", grad[j]);
+        }
     }
 
     #[test]

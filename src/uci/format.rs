@@ -5,8 +5,9 @@ use super::Reply;
 use super::options::{Kind, OPTIONS};
 use crate::bench::{self, BenchLine, Quality};
 use crate::engine::Event;
+use crate::eval::complexity;
 use crate::eval::danger::{DIVISOR_EG, DIVISOR_MG};
-use crate::eval::layout::{GROUPS, is_danger};
+use crate::eval::layout::{GROUPS, is_complexity, is_danger};
 use crate::eval::scale::{Case, SCALE_DRAW, SCALE_NORMAL, Scale};
 use crate::eval::{Split, Trace, pst::PHASE_TOTAL};
 use crate::score::Score;
@@ -191,7 +192,7 @@ fn scale_line(s: Scale) -> String {
 
 /// The evaluation breakdown: every linear term group for each side (middlegame and endgame, each
 /// side from its own point of view), the king-safety penalty (the map of each side's danger sum),
-/// the net White-view sum; then each side's danger sum and its groups (danger units, not score),
+/// the net White-view sum and its endgame half corrected by the complexity; then each side's danger sum and its groups (danger units, not score),
 /// the endgame scale factor, the mop-up bonus, phase, tempo and the final score.
 pub fn eval_lines(t: &Trace) -> Vec<String> {
     let row = |name: &str, w: Split, b: Split, n: Split| {
@@ -207,7 +208,8 @@ pub fn eval_lines(t: &Trace) -> Vec<String> {
         net.eg += n.eg;
     };
     let danger: Vec<usize> = (0..GROUPS.len()).filter(|&g| is_danger(GROUPS[g].start)).collect();
-    for (g, group) in GROUPS.iter().enumerate().filter(|(g, _)| !danger.contains(g)) {
+    let linear = |g: &usize| !danger.contains(g) && !is_complexity(GROUPS[*g].start);
+    for (g, group) in GROUPS.iter().enumerate().filter(|(g, _)| linear(g)) {
         let [w, b] = t.groups[g];
         add(t.net(g));
         v.push(row(group.name, w, b, t.net(g)));
@@ -217,6 +219,12 @@ pub fn eval_lines(t: &Trace) -> Vec<String> {
     add(safety);
     v.push(row("King safety (danger map)", w, b, safety));
     v.push(format!("{:<27} {:>34} {:>6}", "Total", net.mg, net.eg));
+    v.push(format!(
+        "Complexity {} (EG): the endgame half {} -> {}",
+        t.complexity,
+        net.eg,
+        complexity::adjust(net.eg, t.complexity)
+    ));
     let [w, b] = t.danger;
     v.push(format!("{:<27} {:>6} {:>6} {:>6} {:>6}", "Danger sum (before the map)", w.mg, w.eg, b.mg, b.eg));
     for g in danger {
@@ -302,5 +310,29 @@ mod tests {
         let linear: i32 =
             GROUPS.iter().enumerate().filter(|(_, g)| !is_danger(g.start)).map(|(g, _)| t.net(g).mg).sum();
         assert_eq!(numbers(&lines, "Total")[0], linear - pb.mg);
+    }
+
+    #[test]
+    fn eval_shows_the_complexity_and_what_it_does() {
+        // The hand-set complexity weights, on a rook ending with three pawns on one wing.
+        use crate::eval::complexity::adjust;
+        use crate::eval::layout::COMPLEXITY;
+        let mut weights = WEIGHTS;
+        weights[COMPLEXITY..COMPLEXITY + 4].copy_from_slice(&HAND[COMPLEXITY..COMPLEXITY + 4]);
+        let chess: Chess =
+            "8/5pk1/8/8/8/6P1/5PK1/R7 w - - 0 1".parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+        let t = trace_with(&chess, &weights);
+        // Three pawns, not on both wings, not a pawn ending, the constant.
+        let want = 3 * HAND[COMPLEXITY].1 + HAND[COMPLEXITY + 3].1;
+        assert!(want < 0, "{want}");
+        assert_eq!(t.complexity, want);
+        let lines = eval_lines(&t);
+        let eg = numbers(&lines, "Total")[1];
+        assert!(eg > 200, "{eg}");
+        let line = lines.iter().find(|l| l.starts_with("Complexity ")).expect("a complexity line");
+        assert_eq!(*line, format!("Complexity {want} (EG): the endgame half {eg} -> {}", adjust(eg, want)));
+        assert_eq!(adjust(eg, want), eg + want);
+        // The group is shown on that line only, not as a row of zeros.
+        assert_eq!(lines.iter().filter(|l| l.starts_with("Complexity")).count(), 1);
     }
 }

@@ -3,6 +3,7 @@
 
 use super::super::tests::{load, mirrored};
 use super::*;
+use crate::eval::layout::GROUPS;
 use crate::eval::pst::PHASE_TOTAL;
 use crate::eval::{evaluate, trace};
 use crate::score::Score;
@@ -127,11 +128,14 @@ fn the_scale_applies_to_the_endgame_half_only() {
         if t.scale.factor == SCALE_DRAW {
             continue;
         }
-        let (mut mg, mut eg) = (0, 0);
-        for g in 0..t.groups.len() {
+        // The linear groups, each side's king-safety penalty, the complexity on the endgame half.
+        let [w, b] = t.safety;
+        let (mut mg, mut eg) = (w.mg - b.mg, w.eg - b.eg);
+        for g in (0..t.groups.len()).filter(|&g| !crate::eval::layout::is_danger(GROUPS[g].start)) {
             mg += t.net(g).mg;
             eg += t.net(g).eg;
         }
+        let eg = crate::eval::complexity::adjust(eg, t.complexity);
         let (p, f) = (t.phase, t.scale.factor);
         let white = (mg * p * SCALE_NORMAL + eg * f * (PHASE_TOTAL - p)) / (PHASE_TOTAL * SCALE_NORMAL) + t.mopup;
         let stm = if chess.turn().is_white() { white } else { -white };
