@@ -1588,6 +1588,39 @@ fn tune_fit_starts_the_danger_weights_away_from_zero() {
 }
 
 #[test]
+fn tune_fit_with_a_blend_also_scores_the_held_out_positions_against_their_results() {
+    // Scored lines (datagen's format), the last half held out. With `--lambda 0.5` the target mixes
+    // result and search score; the error against the results alone is printed beside it (and is
+    // the larger here: the scores say the opposite of two results). With `--lambda 1` the two are
+    // one and the same, so it is not printed.
+    let lines = [
+        "6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1 | 900 | 1.0",
+        "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1 | 300 | 1.0",
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1 | 400 | 0.0",
+        "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1 | 300 | 0.0",
+    ];
+    let data = std::env::temp_dir().join(format!("brudno-fit-blend-{}.txt", std::process::id()));
+    std::fs::write(&data, lines.join("\n")).expect("write positions");
+    let data = data.to_str().expect("utf-8 path").to_string();
+    for (lambda, shown) in [("0.5", true), ("1", false)] {
+        let args =
+            ["tune", "fit", "--data", &data, "--epochs", "2", "--check", "1", "--threads", "1", "--holdout", "0.5"];
+        let out = run_cli(&[&args[..], &["--lambda", lambda]].concat(), CLI);
+        assert!(out.status.is_some_and(|s| s.success()), "{lambda}: {}", out.stderr);
+        let fitted = out.stdout.lines().find(|l| l.starts_with("fitted (rounded)")).expect("a fitted line");
+        assert_eq!(fitted.contains("(against the results "), shown, "{lambda}: {fitted}");
+        if shown {
+            let number = |after: &str| -> f64 {
+                let rest = &fitted[fitted.find(after).expect(after) + after.len()..];
+                rest.split(|c: char| c == ' ' || c == ')' || c == ';').next().unwrap().parse().unwrap()
+            };
+            assert!(number("(against the results ") > number(" validation "), "{fitted}");
+        }
+    }
+    let _ = std::fs::remove_file(&data);
+}
+
+#[test]
 fn eval_prints_the_endgame_scale_factor() {
     // The middle game: no scaling.
     let out = run_cli(&["eval"], CLI);

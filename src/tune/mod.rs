@@ -208,12 +208,23 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
     let mut theta = start.to_vec();
     let threads = cfg.threads;
     let k = args.k.unwrap_or_else(|| fit::fit_k(&train, &theta, threads));
+    // With a blended target, the held-out positions are also scored against their game results
+    // alone: the one error that compares fits made with different blends.
+    let results = (args.lambda < 1.0 && !valid.is_empty()).then(|| valid.clone());
+    let on_results = |theta: &[f64]| results.as_ref().map(|r| fit::mse(r, theta, k, threads));
+    let against = |e: Option<f64>| e.map(|e| format!(" (against the results {e:.6})")).unwrap_or_default();
     if args.lambda < 1.0 {
         train.blend(k, args.lambda.clamp(0.0, 1.0));
         valid.blend(k, args.lambda.clamp(0.0, 1.0));
     }
     let before = (fit::mse(&train, &theta, k, threads), fit::mse(&valid, &theta, k, threads));
-    println!("K = {k:.4}; start ({init:?}) MSE training {:.6} validation {:.6}", before.0, before.1);
+    let before_results = on_results(&theta);
+    println!(
+        "K = {k:.4}; start ({init:?}) MSE training {:.6} validation {:.6}{}",
+        before.0,
+        before.1,
+        against(before_results)
+    );
     let t1 = Instant::now();
     let every = args.check.max(1);
     let mut best = (before.1, 0, theta.clone());
@@ -223,7 +234,11 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
             if v < best.0 {
                 best = (v, epoch, theta.to_vec());
             }
-            println!("epoch {epoch:>5}  MSE training {loss:.6} validation {v:.6}  {:.1}s", t1.elapsed().as_secs_f64());
+            println!(
+                "epoch {epoch:>5}  MSE training {loss:.6} validation {v:.6}{}  {:.1}s",
+                against(on_results(theta)),
+                t1.elapsed().as_secs_f64()
+            );
         }
     });
     let mut stopped = cfg.epochs;
@@ -235,10 +250,12 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
     let fitted = EvalParams::from_vec(&theta);
     let rounded = fitted.to_vec();
     let after = (fit::mse(&train, &rounded, k, threads), fit::mse(&valid, &rounded, k, threads));
+    let after_results = on_results(&rounded);
     println!(
-        "fitted (rounded) MSE training {:.6} validation {:.6}; {} epochs in {:.1}s",
+        "fitted (rounded) MSE training {:.6} validation {:.6}{}; {} epochs in {:.1}s",
         after.0,
         after.1,
+        against(after_results),
         cfg.epochs,
         t1.elapsed().as_secs_f64()
     );
@@ -264,6 +281,9 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
             "MSE training {:.6} -> {:.6}, validation {:.6} -> {:.6}.",
             before.0, after.0, before.1, after.1
         ));
+        if let (Some(b), Some(a)) = (before_results, after_results) {
+            notes.push(format!("Validation against the game results alone: {b:.6} -> {a:.6}."));
+        }
         std::fs::write(out, write::to_source(&fitted, &notes)).map_err(|e| format!("cannot write {out}: {e}"))?;
         println!("wrote {out}");
     }
