@@ -1557,7 +1557,7 @@ fn eval_prints_every_term_group_and_the_king_safety() {
         // The complexity group is one line under the total, its weights 0 until the refit too.
         let eg = numbers("Total")[1];
         let complexity = format!("Complexity 0 (EG): the endgame half {eg} -> {eg}");
-        assert!(lines.iter().any(|l| *l == complexity), "{lines:?}");
+        assert!(lines.contains(&complexity), "{lines:?}");
         let map = "King safety map: -max(danger, 0)^2 / 720 (MG), -max(danger, 0) / 20 (EG), per side";
         assert!(lines.iter().any(|l| l == map), "{lines:?}");
     }
@@ -1612,7 +1612,7 @@ fn tune_fit_with_a_blend_also_scores_the_held_out_positions_against_their_result
         if shown {
             let number = |after: &str| -> f64 {
                 let rest = &fitted[fitted.find(after).expect(after) + after.len()..];
-                rest.split(|c: char| c == ' ' || c == ')' || c == ';').next().unwrap().parse().unwrap()
+                rest.split([' ', ')', ';']).next().unwrap().parse().unwrap()
             };
             assert!(number("(against the results ") > number(" validation "), "{fitted}");
         }
