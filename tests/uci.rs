@@ -1349,6 +1349,7 @@ fn cli_help_shows_every_default() {
                 ("--reg", Some("0.001")),
                 ("--mirror-files", None),
                 ("--smooth", Some("0")),
+                ("--smooth-buckets", Some("0")),
                 ("--freeze-tables", None),
                 ("--early-stop", None),
                 ("--note", None),

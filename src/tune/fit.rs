@@ -10,7 +10,7 @@
 //! does the complexity correction of the endgame sum ([`complexity_map`]).
 
 use super::features::{Features, PARAMS, ROLES, complexity_map, danger_map, material_term, pst_term, weighted};
-use crate::eval::layout::GROUPS;
+use crate::eval::layout::{GROUPS, KING_DANGER, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK};
 use std::thread;
 
 /// Positions as sparse features with their results, search scores and fit targets.
@@ -296,6 +296,10 @@ pub struct AdamConfig {
     /// Smoothness penalty `smooth * sum(((a - b) / 100)^2)` over the changes `a`, `b` (from the start)
     /// of orthogonally adjacent entries of each piece-square table.
     pub smooth: f64,
+    /// Bucket smoothness `smooth_buckets * sum(((a - b) / 100)^2)` over the values (not the changes)
+    /// of neighbouring buckets of the mobility and king-danger groups ([`bucket_pairs`]): a prior
+    /// toward the neighbours that decides buckets the data hardly reaches (a queen with 25 squares).
+    pub smooth_buckets: f64,
     /// Fit material only, keeping the piece-square tables at their start.
     pub freeze_tables: bool,
     /// Groups of [`GROUPS`] held at 0 (bit `g` for group `g`): the fit without them.
@@ -324,6 +328,22 @@ pub fn neighbour_pairs() -> Vec<(usize, usize)> {
                 for ph in 0..2 {
                     v.push((2 * pst_term(r, i) + ph, 2 * pst_term(r, j) + ph));
                 }
+            }
+        }
+    }
+    v
+}
+
+/// Parameter index pairs of neighbouring buckets, middlegame and endgame apart: the mobility groups
+/// (square counts) and the king-danger attack units, where the far buckets are rare.
+pub fn bucket_pairs() -> Vec<(usize, usize)> {
+    let groups =
+        [(MOBILITY_KNIGHT, 9), (MOBILITY_BISHOP, 14), (MOBILITY_ROOK, 15), (MOBILITY_QUEEN, 28), (KING_DANGER, 24)];
+    let mut v = Vec::new();
+    for (start, len) in groups {
+        for t in start..start + len - 1 {
+            for ph in 0..2 {
+                v.push((2 * t + ph, 2 * (t + 1) + ph));
             }
         }
     }
@@ -364,6 +384,7 @@ pub fn adam(data: &Dataset, theta: &mut [f64], k: f64, cfg: AdamConfig, mut repo
     let start = theta.to_vec();
     let pairs = mirror_pairs();
     let neighbours = neighbour_pairs();
+    let buckets = bucket_pairs();
     for epoch in 1..=cfg.epochs {
         let (loss, mut grad) = gradient(data, theta, k, cfg.threads);
         if cfg.reg > 0.0 {
@@ -374,6 +395,13 @@ pub fn adam(data: &Dataset, theta: &mut [f64], k: f64, cfg: AdamConfig, mut repo
         if cfg.smooth > 0.0 {
             for &(i, j) in &neighbours {
                 let g = 2.0 * cfg.smooth * ((theta[i] - start[i]) - (theta[j] - start[j])) / 1e4;
+                grad[i] += g;
+                grad[j] -= g;
+            }
+        }
+        if cfg.smooth_buckets > 0.0 {
+            for &(i, j) in &buckets {
+                let g = 2.0 * cfg.smooth_buckets * (theta[i] - theta[j]) / 1e4;
                 grad[i] += g;
                 grad[j] -= g;
             }
@@ -565,6 +593,7 @@ mod tests {
             reg: 0.0,
             mirror_files: false,
             smooth: 0.0,
+            smooth_buckets: 0.0,
             freeze_tables: false,
             dropped: 0,
         };
@@ -595,6 +624,17 @@ mod tests {
         let mut smooth = EvalParams::hand().to_vec();
         adam(&d, &mut smooth, 1.0, AdamConfig { smooth: 10.0, ..cfg }, |_, _, _| {});
         assert!(rough(&smooth) < rough(&free) / 2.0, "{} vs {}", rough(&smooth), rough(&free));
+        // Bucket smoothness pulls a bucket no position reaches toward its neighbours; without it the
+        // bucket keeps its start.
+        let far = 2 * (MOBILITY_QUEEN + 25);
+        let mut spiked = EvalParams::hand().to_vec();
+        spiked[far] = 400.0;
+        let mut kept = spiked.clone();
+        adam(&d, &mut kept, 1.0, cfg, |_, _, _| {});
+        assert_eq!(kept[far], 400.0);
+        adam(&d, &mut spiked, 1.0, AdamConfig { smooth_buckets: 10.0, lr: 5.0, ..cfg }, |_, _, _| {});
+        let neighbours = (spiked[far - 2] + spiked[far + 2]) / 2.0;
+        assert!((spiked[far] - neighbours).abs() < 100.0, "{} against {neighbours}", spiked[far]);
         // Frozen tables: only material moves.
         let mut frozen = EvalParams::hand().to_vec();
         adam(&d, &mut frozen, 1.0, AdamConfig { freeze_tables: true, ..cfg }, |_, _, _| {});

@@ -106,6 +106,10 @@ pub struct FitArgs {
     /// Smoothness penalty on the changes of adjacent table entries: `smooth * sum(((a - b) / 100)^2)`.
     #[arg(long, default_value_t = 0.0)]
     pub smooth: f64,
+    /// Smoothness penalty on the values of neighbouring mobility and king-danger buckets:
+    /// `smooth_buckets * sum(((a - b) / 100)^2)`, a prior that decides the rarely reached ones.
+    #[arg(long, default_value_t = 0.0)]
+    pub smooth_buckets: f64,
     /// Fit material only; the piece-square tables keep their starting values.
     #[arg(long)]
     pub freeze_tables: bool,
@@ -171,6 +175,7 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
         reg: args.reg,
         mirror_files: args.mirror_files,
         smooth: args.smooth,
+        smooth_buckets: args.smooth_buckets,
         freeze_tables: args.freeze_tables,
         dropped: group_mask(&args.drop)?,
     };
@@ -264,7 +269,7 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
         let mut notes = args.note.clone();
         notes.push(format!(
             "Fit: {} positions ({} for training), K = {k:.4}, start `--init {}`, lambda {}, {} of {} Adam \
-             epochs, step {}, L2 {}, smoothness {}{}{}.",
+             epochs, step {}, L2 {}, smoothness {}, bucket smoothness {}{}{}.",
             all.len(),
             train.len(),
             format!("{init:?}").to_lowercase(),
@@ -274,6 +279,7 @@ fn run_fit(args: &FitArgs) -> Result<(), String> {
             cfg.lr,
             cfg.reg,
             cfg.smooth,
+            cfg.smooth_buckets,
             if cfg.mirror_files { ", files mirrored" } else { "" },
             if cfg.freeze_tables { ", tables frozen" } else { "" }
         ));
