@@ -1564,6 +1564,14 @@ fn eval_prints_every_term_group_and_the_king_safety() {
     }
 }
 
+/// Writes `lines` to a positions file in the temporary folder (named after `name` and this process)
+/// and returns its path.
+fn positions_file(name: &str, lines: &[&str]) -> String {
+    let data = std::env::temp_dir().join(format!("brudno-fit-{name}-{}.txt", std::process::id()));
+    std::fs::write(&data, lines.join("\n")).expect("write positions");
+    data.to_str().expect("utf-8 path").to_string()
+}
+
 #[test]
 fn tune_fit_starts_the_danger_weights_away_from_zero() {
     // Four positions with made-up results (a smoke fit, not data): the built-in danger weights are
@@ -1574,9 +1582,7 @@ fn tune_fit_starts_the_danger_weights_away_from_zero() {
         "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1 | 1/2-1/2",
         "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1 | 1-0",
     ];
-    let data = std::env::temp_dir().join(format!("brudno-fit-danger-{}.txt", std::process::id()));
-    std::fs::write(&data, lines.join("\n")).expect("write positions");
-    let data = data.to_str().expect("utf-8 path").to_string();
+    let data = positions_file("danger", &lines);
     let seeded = "king-safety danger weights all 0: starting them from the hand-set values";
     for (init, seeds) in [("current", true), ("material", true), ("hand", false)] {
         let args =
@@ -1600,9 +1606,7 @@ fn tune_fit_with_a_blend_also_scores_the_held_out_positions_against_their_result
         "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1 | 400 | 0.0",
         "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1 | 300 | 0.0",
     ];
-    let data = std::env::temp_dir().join(format!("brudno-fit-blend-{}.txt", std::process::id()));
-    std::fs::write(&data, lines.join("\n")).expect("write positions");
-    let data = data.to_str().expect("utf-8 path").to_string();
+    let data = positions_file("blend", &lines);
     for (lambda, shown) in [("0.5", true), ("1", false)] {
         let args =
             ["tune", "fit", "--data", &data, "--epochs", "2", "--check", "1", "--threads", "1", "--holdout", "0.5"];
