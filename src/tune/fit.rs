@@ -296,9 +296,11 @@ pub struct AdamConfig {
     /// Smoothness penalty `smooth * sum(((a - b) / 100)^2)` over the changes `a`, `b` (from the start)
     /// of orthogonally adjacent entries of each piece-square table.
     pub smooth: f64,
-    /// Bucket smoothness `smooth_buckets * sum(((a - b) / 100)^2)` over the values (not the changes)
-    /// of neighbouring buckets of the mobility and king-danger groups ([`bucket_pairs`]): a prior
-    /// toward the neighbours that decides buckets the data hardly reaches (a queen with 25 squares).
+    /// Bucket smoothness `smooth_buckets * sum(((a - 2b + c) / 100)^2)` over the values (not the
+    /// changes) of each three neighbouring buckets of the mobility and king-danger groups
+    /// ([`bucket_triples`]): a prior toward the line through the neighbours (a curvature penalty,
+    /// so a steady slope costs nothing) that decides buckets the data hardly reaches (a queen with
+    /// 25 squares).
     pub smooth_buckets: f64,
     /// Fit material only, keeping the piece-square tables at their start.
     pub freeze_tables: bool,
@@ -334,16 +336,16 @@ pub fn neighbour_pairs() -> Vec<(usize, usize)> {
     v
 }
 
-/// Parameter index pairs of neighbouring buckets, middlegame and endgame apart: the mobility groups
-/// (square counts) and the king-danger attack units, where the far buckets are rare.
-pub fn bucket_pairs() -> Vec<(usize, usize)> {
+/// Parameter index triples of neighbouring buckets, middlegame and endgame apart: the mobility
+/// groups (square counts) and the king-danger attack units, where the far buckets are rare.
+pub fn bucket_triples() -> Vec<(usize, usize, usize)> {
     let groups =
         [(MOBILITY_KNIGHT, 9), (MOBILITY_BISHOP, 14), (MOBILITY_ROOK, 15), (MOBILITY_QUEEN, 28), (KING_DANGER, 24)];
     let mut v = Vec::new();
     for (start, len) in groups {
-        for t in start..start + len - 1 {
+        for t in start..start + len - 2 {
             for ph in 0..2 {
-                v.push((2 * t + ph, 2 * (t + 1) + ph));
+                v.push((2 * t + ph, 2 * (t + 1) + ph, 2 * (t + 2) + ph));
             }
         }
     }
@@ -384,7 +386,7 @@ pub fn adam(data: &Dataset, theta: &mut [f64], k: f64, cfg: AdamConfig, mut repo
     let start = theta.to_vec();
     let pairs = mirror_pairs();
     let neighbours = neighbour_pairs();
-    let buckets = bucket_pairs();
+    let buckets = bucket_triples();
     for epoch in 1..=cfg.epochs {
         let (loss, mut grad) = gradient(data, theta, k, cfg.threads);
         if cfg.reg > 0.0 {
@@ -400,10 +402,11 @@ pub fn adam(data: &Dataset, theta: &mut [f64], k: f64, cfg: AdamConfig, mut repo
             }
         }
         if cfg.smooth_buckets > 0.0 {
-            for &(i, j) in &buckets {
-                let g = 2.0 * cfg.smooth_buckets * (theta[i] - theta[j]) / 1e4;
-                grad[i] += g;
-                grad[j] -= g;
+            for &(a, b, c) in &buckets {
+                let g = 2.0 * cfg.smooth_buckets * (theta[a] - 2.0 * theta[b] + theta[c]) / 1e4;
+                grad[a] += g;
+                grad[b] -= 2.0 * g;
+                grad[c] += g;
             }
         }
         if cfg.freeze_tables {
@@ -624,8 +627,8 @@ mod tests {
         let mut smooth = EvalParams::hand().to_vec();
         adam(&d, &mut smooth, 1.0, AdamConfig { smooth: 10.0, ..cfg }, |_, _, _| {});
         assert!(rough(&smooth) < rough(&free) / 2.0, "{} vs {}", rough(&smooth), rough(&free));
-        // Bucket smoothness pulls a bucket no position reaches toward its neighbours; without it the
-        // bucket keeps its start.
+        // Bucket smoothness pulls a bucket no position reaches toward the line through its
+        // neighbours; without it the bucket keeps its start.
         let far = 2 * (MOBILITY_QUEEN + 25);
         let mut spiked = EvalParams::hand().to_vec();
         spiked[far] = 400.0;

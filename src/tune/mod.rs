@@ -106,8 +106,9 @@ pub struct FitArgs {
     /// Smoothness penalty on the changes of adjacent table entries: `smooth * sum(((a - b) / 100)^2)`.
     #[arg(long, default_value_t = 0.0)]
     pub smooth: f64,
-    /// Smoothness penalty on the values of neighbouring mobility and king-danger buckets:
-    /// `smooth_buckets * sum(((a - b) / 100)^2)`, a prior that decides the rarely reached ones.
+    /// Curvature penalty on the values of each three neighbouring mobility and king-danger buckets:
+    /// `smooth_buckets * sum(((a - 2b + c) / 100)^2)`, a prior that decides the rarely reached ones
+    /// (the loss is a mean squared error near 0.1: useful values are about 0.0001 to 0.01).
     #[arg(long, default_value_t = 0.0)]
     pub smooth_buckets: f64,
     /// Fit material only; the piece-square tables keep their starting values.
