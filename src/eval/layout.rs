@@ -119,7 +119,7 @@ layout! {
     /// endgame-weighted sum moves the endgame half toward zero (when negative) or away from it; only
     /// the endgame weight is used. Pawns on the board, pawns on both wings (1 or 0), a pawn ending
     /// (1 or 0), a constant.
-    COMPLEXITY = 4, "Complexity";
+    COMPLEXITY = COMPLEXITY_TERMS, "Complexity";
     // The danger features: the king safety of [`super::danger`], which sums them per side (as
     // danger, not score) and maps each side's sum to a penalty. They come last ([`DANGER`]).
     /// Danger: enemy pieces attacking the danger zone, by role (knight, bishop, rook, queen).
@@ -151,9 +151,13 @@ pub const fn is_danger(t: usize) -> bool {
     t >= DANGER
 }
 
+/// Number of complexity counts ([`super::complexity`]): pawns, pawns on both wings, a pawn ending,
+/// a constant.
+pub const COMPLEXITY_TERMS: usize = 4;
+
 /// Whether term `t` is a complexity count ([`super::complexity`]).
 pub const fn is_complexity(t: usize) -> bool {
-    t >= COMPLEXITY && t < COMPLEXITY + 4
+    t >= COMPLEXITY && t < COMPLEXITY + COMPLEXITY_TERMS
 }
 
 /// The group holding term `t`.

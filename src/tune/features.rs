@@ -161,13 +161,8 @@ pub fn danger_map(mg: f64, eg: f64) -> ((f64, f64), (f64, f64)) {
 /// [`crate::eval::complexity::adjust`]) and its derivatives: `eg + sign(eg) * max(c, -|eg|)`, then
 /// `(d / d eg, d / d c)`. Where `c` would cross zero the result is 0 and flat in both.
 pub fn complexity_map(eg: f64, c: f64) -> (f64, (f64, f64)) {
-    let sign = if eg > 0.0 {
-        1.0
-    } else if eg < 0.0 {
-        -1.0
-    } else {
-        0.0
-    };
+    // `f64::signum` gives 1 for 0: a balanced endgame half is not moved.
+    let sign = if eg == 0.0 { 0.0 } else { eg.signum() };
     if c >= -eg.abs() { (eg + sign * c, (1.0, sign)) } else { (0.0, (0.0, 0.0)) }
 }
 
@@ -259,7 +254,7 @@ mod tests {
         // The hand-set complexity weights too, so that the complexity correction is compared.
         let (mut params, seeded) = EvalParams::current().with_danger_start();
         assert!(seeded);
-        let complexity = layout::COMPLEXITY..layout::COMPLEXITY + 4;
+        let complexity = layout::COMPLEXITY..layout::COMPLEXITY + layout::COMPLEXITY_TERMS;
         params.weights[complexity.clone()].copy_from_slice(&HAND[complexity]);
         let weights: crate::eval::Weights = params.weights.clone().try_into().unwrap();
         let theta = params.to_vec();

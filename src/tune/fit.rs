@@ -10,7 +10,9 @@
 //! does the complexity correction of the endgame sum ([`complexity_map`]).
 
 use super::features::{Features, PARAMS, ROLES, complexity_map, danger_map, material_term, pst_term, weighted};
-use crate::eval::layout::{GROUPS, KING_DANGER, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK};
+use crate::eval::layout::{
+    GROUPS, KING_DANGER, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK, group_of,
+};
 use std::thread;
 
 /// Positions as sparse features with their results, search scores and fit targets.
@@ -339,11 +341,9 @@ pub fn neighbour_pairs() -> Vec<(usize, usize)> {
 /// Parameter index triples of neighbouring buckets, middlegame and endgame apart: the mobility
 /// groups (square counts) and the king-danger attack units, where the far buckets are rare.
 pub fn bucket_triples() -> Vec<(usize, usize, usize)> {
-    let groups =
-        [(MOBILITY_KNIGHT, 9), (MOBILITY_BISHOP, 14), (MOBILITY_ROOK, 15), (MOBILITY_QUEEN, 28), (KING_DANGER, 24)];
     let mut v = Vec::new();
-    for (start, len) in groups {
-        for t in start..start + len - 2 {
+    for start in [MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN, KING_DANGER] {
+        for t in start..start + GROUPS[group_of(start)].len - 2 {
             for ph in 0..2 {
                 v.push((2 * t + ph, 2 * (t + 1) + ph, 2 * (t + 2) + ph));
             }
@@ -455,6 +455,7 @@ pub fn normalize(theta: &mut [f64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::layout::{COMPLEXITY, COMPLEXITY_TERMS};
     use crate::tune::features::{EvalParams, features};
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess};
@@ -522,8 +523,8 @@ mod tests {
         let danger = (2 * crate::eval::layout::DANGER..PARAMS).filter(|&j| grad[j] != 0.0).count();
         assert!(danger >= 15, "only {danger} danger parameters have a gradient");
         // So do the complexity weights (hand-set, not 0: endgame only) through the correction.
-        let c = crate::eval::layout::COMPLEXITY;
-        let complexity: Vec<usize> = (2 * c..2 * c + 8).filter(|&j| grad[j] != 0.0).collect();
+        let c = COMPLEXITY;
+        let complexity: Vec<usize> = (2 * c..2 * (c + COMPLEXITY_TERMS)).filter(|&j| grad[j] != 0.0).collect();
         assert_eq!(complexity, [2 * c + 1, 2 * c + 3, 2 * c + 5, 2 * c + 7]);
     }
 
@@ -533,7 +534,7 @@ mod tests {
         // the others are not; away from the kink the gradient is the finite difference.
         let d = tiny();
         let mut theta = EvalParams::hand().to_vec();
-        let c = crate::eval::layout::COMPLEXITY;
+        let c = COMPLEXITY;
         theta[2 * c + 7] = -260.0;
         let k = 1.1;
         let (_, grad) = gradient(&d, &theta, k, 2);
@@ -544,7 +545,7 @@ mod tests {
             if by_eg == 0.0 { clamped += 1 } else { free += 1 }
         }
         assert!(clamped >= 2 && free >= 2, "{clamped} clamped, {free} not");
-        for j in (2 * c..2 * c + 8).chain([2 * crate::tune::features::material_term(3) + 1]) {
+        for j in (2 * c..2 * (c + COMPLEXITY_TERMS)).chain([2 * crate::tune::features::material_term(3) + 1]) {
             let (mut plus, mut minus) = (theta.clone(), theta.clone());
             plus[j] += 0.01;
             minus[j] -= 0.01;

@@ -316,9 +316,10 @@ mod tests {
     fn eval_shows_the_complexity_and_what_it_does() {
         // The hand-set complexity weights, on a rook ending with three pawns on one wing.
         use crate::eval::complexity::adjust;
-        use crate::eval::layout::COMPLEXITY;
+        use crate::eval::layout::{COMPLEXITY, COMPLEXITY_TERMS};
         let mut weights = WEIGHTS;
-        weights[COMPLEXITY..COMPLEXITY + 4].copy_from_slice(&HAND[COMPLEXITY..COMPLEXITY + 4]);
+        let complexity = COMPLEXITY..COMPLEXITY + COMPLEXITY_TERMS;
+        weights[complexity.clone()].copy_from_slice(&HAND[complexity]);
         let chess: Chess =
             "8/5pk1/8/8/8/6P1/5PK1/R7 w - - 0 1".parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
         let t = trace_with(&chess, &weights);
