@@ -230,3 +230,45 @@ fn the_pawn_cache_gives_the_evaluation_it_caches() {
         }
     }
 }
+
+/// White's share of every passed-pawn group, middlegame and endgame.
+fn white_passer_terms(fen: &str) -> Split {
+    let t = trace(&load(fen));
+    let starts = [
+        layout::PASSED,
+        layout::PASSED_FREE,
+        layout::PASSED_OWN_KING,
+        layout::PASSED_ENEMY_KING,
+        layout::PASSED_ADVANCE,
+        layout::PASSED_SAFE_PATH,
+        layout::PASSED_ROOK_BEHIND,
+        layout::PASSED_UNSTOPPABLE,
+    ];
+    starts.iter().map(|&s| t.groups[group(s)][0]).fold(Split::default(), |a, b| Split { mg: a.mg + b.mg, eg: a.eg + b.eg })
+}
+
+#[test]
+fn a_passer_that_can_advance_scores_more_than_a_blocked_one() {
+    // With the committed weights: the d5 passer with d6 free against the same pawn blocked by the
+    // knight (the knight on h8 instead in the first: same material, same kings).
+    let free = white_passer_terms("4k2n/8/8/3P4/8/8/8/4K3 w - - 0 1");
+    let blocked = white_passer_terms("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1");
+    assert!(free.eg > blocked.eg, "free {free:?} blocked {blocked:?}");
+    assert!(free.mg + free.eg > blocked.mg + blocked.eg, "free {free:?} blocked {blocked:?}");
+}
+
+/// Black's king safety under the committed weights: the danger map's penalty and the linear king
+/// groups (the one-hot king-danger table and safe checks), middlegame.
+fn black_king_safety_mg(fen: &str) -> i32 {
+    let t = trace(&load(fen));
+    t.safety[1].mg + t.groups[group(layout::KING_DANGER)][1].mg + t.groups[group(layout::SAFE_CHECK)][1].mg
+}
+
+#[test]
+fn a_queen_and_two_attackers_are_worse_for_the_king_than_a_queen_and_one() {
+    // The d3 queen on the h7 diagonal with the g5 knight; then the a6 rook joins on the sixth rank.
+    let one = black_king_safety_mg("6k1/5ppp/8/6N1/8/3Q4/5PPP/6K1 w - - 0 1");
+    let two = black_king_safety_mg("6k1/5ppp/R7/6N1/8/3Q4/5PPP/6K1 w - - 0 1");
+    let none = black_king_safety_mg("6k1/5ppp/8/8/8/8/5PPP/3QN1K1 w - - 0 1");
+    assert!(two < one && one < none, "two attackers {two}, one {one}, none {none}");
+}

@@ -115,9 +115,9 @@ fn the_evaluator_applies_the_map() {
             attacked += usize::from(t.safety[side].mg < -50);
         }
         assert_eq!(t.total, evaluate_with(&chess, &w));
-        // With the built-in weights (danger 0) nothing changes.
+        // And with the built-in (fitted) danger weights.
         let plain = trace(&chess);
-        assert_eq!((plain.danger, plain.safety), ([Split::default(); 2], [Split::default(); 2]));
+        assert_eq!(plain.safety, [penalty(plain.danger[0]), penalty(plain.danger[1])]);
         assert_eq!(plain.total, evaluate(&chess));
     }
     assert!(attacked >= 50, "only {attacked} kings under attack");
