@@ -1551,14 +1551,22 @@ fn eval_prints_every_term_group_and_the_king_safety() {
             let (name, n) = if is_danger(g.start) { (format!("  {}", g.name), 4) } else { (g.name.to_string(), 6) };
             assert_eq!(numbers(&name).len(), n, "{name}");
         }
-        // The danger weights are 0 until the refit: no danger, no penalty.
-        assert_eq!(numbers("King safety (danger map)"), vec![0; 6]);
-        assert_eq!(numbers("Danger sum (before the map)"), vec![0; 4]);
-        assert_eq!(numbers("  Danger attackers"), vec![0; 4]);
-        // The complexity group is one line under the total, its weights 0 until the refit too.
+        // The fitted danger weights: Black's king is attacked (its danger sum is above 0), White's is
+        // not (below 0, no penalty); each side's penalty is the map of its sum.
+        let danger = numbers("Danger sum (before the map)");
+        let safety = numbers("King safety (danger map)");
+        assert!(danger[0] < 0 && danger[2] > 0 && danger[3] > 0, "{danger:?}");
+        assert_eq!(&safety[..4], &[0, 0, -(danger[2] * danger[2] / 720), -(danger[3] / 20)], "{danger:?}");
+        assert!(numbers("  Danger attackers")[2] > 0);
+        // The complexity group is one line under the total: the endgame half before and after it.
         let eg = numbers("Total")[1];
-        let complexity = format!("Complexity 0 (EG): the endgame half {eg} -> {eg}");
-        assert!(lines.contains(&complexity), "{lines:?}");
+        let complexity = lines.iter().find(|l| l.starts_with("Complexity ")).expect("a complexity line");
+        let (c, after) = complexity
+            .strip_prefix("Complexity ")
+            .and_then(|r| r.split_once(&format!(" (EG): the endgame half {eg} -> ")))
+            .unwrap_or_else(|| panic!("{complexity}"));
+        let (c, after): (i32, i32) = (c.parse().unwrap(), after.parse().unwrap());
+        assert_eq!(after, eg + eg.signum() * c.max(-eg.abs()), "{complexity}");
         let map = "King safety map: -max(danger, 0)^2 / 720 (MG), -max(danger, 0) / 20 (EG), per side";
         assert!(lines.iter().any(|l| l == map), "{lines:?}");
     }
@@ -1574,8 +1582,9 @@ fn positions_file(name: &str, lines: &[&str]) -> String {
 
 #[test]
 fn tune_fit_starts_the_danger_weights_away_from_zero() {
-    // Four positions with made-up results (a smoke fit, not data): the built-in danger weights are
-    // all 0, so `--init current` takes the hand-set ones; `--init hand` has them already.
+    // Four positions with made-up results (a smoke fit, not data): `--init material` has no danger
+    // weights, so it takes the hand-set ones; `--init hand` has them already, and so has `--init
+    // current` since the refit of #28.
     let lines = [
         "6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1 | 1-0",
         "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1 | 1-0",
@@ -1584,7 +1593,7 @@ fn tune_fit_starts_the_danger_weights_away_from_zero() {
     ];
     let data = positions_file("danger", &lines);
     let seeded = "king-safety danger weights all 0: starting them from the hand-set values";
-    for (init, seeds) in [("current", true), ("material", true), ("hand", false)] {
+    for (init, seeds) in [("current", false), ("material", true), ("hand", false)] {
         let args =
             ["tune", "fit", "--data", &data, "--init", init, "--epochs", "2", "--threads", "1", "--holdout", "0"];
         let out = run_cli(&args, CLI);

@@ -1,6 +1,6 @@
 //! Hand-set starting values for every term beyond material and the tables: the tuner's `--init hand`
 //! point. They are starting values only: the engine plays [`super::params`], where a term added
-//! since the last fit has weight 0 until the next fit.
+//! since the last fit would have weight 0 until the next fit (every term has been fitted since #28).
 //!
 //! Signs follow the feature's owner: a term counted for a side adds its weight to that side, so
 //! penalties are negative (an isolated pawn, danger to one's own king) and bonuses positive.

@@ -134,8 +134,10 @@ fn extra_queen_is_winning() {
 
 #[test]
 fn passed_pawn_on_the_sixth_beats_the_third() {
-    let sixth = trace(&load("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1"));
-    let third = trace(&load("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1"));
+    // The black king on h8 is outside the square of the d6 pawn (a win) and inside that of the d3
+    // pawn (a draw): the total follows the passed-pawn terms.
+    let sixth = trace(&load("7k/8/3P4/8/8/8/8/4K3 w - - 0 1"));
+    let third = trace(&load("7k/8/8/8/8/3P4/8/4K3 w - - 0 1"));
     let g = group(layout::PASSED);
     assert!(sixth.net(g).eg > third.net(g).eg, "{:?} vs {:?}", sixth.net(g), third.net(g));
     assert!(sixth.total > third.total);
@@ -244,7 +246,10 @@ fn white_passer_terms(fen: &str) -> Split {
         layout::PASSED_ROOK_BEHIND,
         layout::PASSED_UNSTOPPABLE,
     ];
-    starts.iter().map(|&s| t.groups[group(s)][0]).fold(Split::default(), |a, b| Split { mg: a.mg + b.mg, eg: a.eg + b.eg })
+    starts
+        .iter()
+        .map(|&s| t.groups[group(s)][0])
+        .fold(Split::default(), |a, b| Split { mg: a.mg + b.mg, eg: a.eg + b.eg })
 }
 
 #[test]

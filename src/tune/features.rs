@@ -241,21 +241,21 @@ mod tests {
             let white = model_eval(&f, &theta);
             let stm = crate::eval::evaluate(&chess).raw() as f64;
             let stm_linear = if chess.turn() == Color::White { white } else { -white };
-            // The engine rounds the tapered sum to whole centipawns.
-            assert!((stm - stm_linear).abs() < 1.0, "{fen}: {stm} vs {stm_linear}");
+            // The engine rounds each side's king-safety penalty and the tapered sum to whole centipawns.
+            assert!((stm - stm_linear).abs() < 3.0, "{fen}: {stm} vs {stm_linear}");
         }
         assert!(partly >= 20 && drawn >= 8, "{partly} scaled, {drawn} drawn");
     }
 
     #[test]
     fn model_with_danger_matches_the_evaluator() {
-        // The built-in weights with the hand-set danger weights, not 0: the evaluator run with them
-        // and the model on the features give the same evaluation.
-        // The hand-set complexity weights too, so that the complexity correction is compared.
-        let (mut params, seeded) = EvalParams::current().with_danger_start();
-        assert!(seeded);
+        // The built-in weights, whose danger and complexity weights are fitted (not 0): the evaluator
+        // and the model on the features give the same evaluation, the danger map and the complexity
+        // correction included.
+        let params = EvalParams::current();
+        assert!(params.weights[layout::DANGER..].iter().any(|&w| w != (0, 0)));
         let complexity = layout::COMPLEXITY..layout::COMPLEXITY + layout::COMPLEXITY_TERMS;
-        params.weights[complexity.clone()].copy_from_slice(&HAND[complexity]);
+        assert!(params.weights[complexity].iter().any(|&(_, eg)| eg != 0));
         let weights: crate::eval::Weights = params.weights.clone().try_into().unwrap();
         let theta = params.to_vec();
         let mut no_danger = theta.clone();
@@ -282,15 +282,20 @@ mod tests {
 
     #[test]
     fn danger_weights_start_away_from_zero() {
-        let (current, seeded) = EvalParams::current().with_danger_start();
+        // Danger weights that are all 0 start from the hand-set ones...
+        let mut zeroed = EvalParams::current();
+        zeroed.weights[layout::DANGER..].iter_mut().for_each(|w| *w = (0, 0));
+        let (started, seeded) = zeroed.with_danger_start();
         assert!(seeded);
-        assert_eq!(current.weights[..layout::DANGER], WEIGHTS[..layout::DANGER]);
-        assert_eq!(current.weights[layout::DANGER..], HAND[layout::DANGER..]);
+        assert_eq!(started.weights[..layout::DANGER], WEIGHTS[..layout::DANGER]);
+        assert_eq!(started.weights[layout::DANGER..], HAND[layout::DANGER..]);
         assert!(HAND[layout::DANGER..].iter().any(|&w| w != (0, 0)));
-        // Values that are not all 0 are kept.
-        let (hand, seeded) = EvalParams::hand().with_danger_start();
-        assert!(!seeded);
-        assert_eq!(hand, EvalParams::hand());
+        // ...and values that are not all 0 (the fitted ones, the hand-set ones) are kept.
+        for params in [EvalParams::current(), EvalParams::hand()] {
+            let (kept, seeded) = params.clone().with_danger_start();
+            assert!(!seeded);
+            assert_eq!(kept, params);
+        }
     }
 
     #[test]

@@ -23,7 +23,7 @@ const CASES: [(&str, i32, Case); 26] = [
     ("8/4k3/7b/8/2P5/3B4/4N3/4K3 w - - 0 1", SCALE_NORMAL, Case::Normal),
     ("1q6/4k3/7b/8/2P5/3B4/8/Q3K3 w - - 0 1", SCALE_NORMAL, Case::Normal),
     ("4k3/8/4bn2/8/8/8/8/3QK3 w - - 0 1", LONE_QUEEN, Case::LoneQueen),
-    ("4k3/8/4bb2/8/8/8/8/3QK3 w - - 0 1", LONE_QUEEN, Case::LoneQueen),
+    ("4k3/8/4nn2/8/8/8/8/3QK3 w - - 0 1", LONE_QUEEN, Case::LoneQueen),
     // The queen with a pawn is not alone.
     ("4k3/8/4bn2/8/8/8/P7/3QK3 w - - 0 1", SCALE_NORMAL, Case::Normal),
     ("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", SCALE_DRAW, Case::CannotWin),
