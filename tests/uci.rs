@@ -1349,6 +1349,7 @@ fn cli_help_shows_every_default() {
                 ("--reg", Some("0.001")),
                 ("--mirror-files", None),
                 ("--smooth", Some("0")),
+                ("--smooth-buckets", Some("0")),
                 ("--freeze-tables", None),
                 ("--early-stop", None),
                 ("--note", None),
@@ -1492,9 +1493,17 @@ fn cli_eval() {
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let out = run_cli(&["eval", "--fen", fen], CLI);
     assert!(out.status.is_some_and(|s| s.success()), "{}", out.stderr);
-    for term in
-        ["Material", "Piece-square", "Passed pawn", "King danger", "Total", "Mop-up", "Phase", "Final evaluation: "]
-    {
+    for term in [
+        "Material",
+        "Piece-square",
+        "Passed pawn",
+        "King danger",
+        "Total",
+        "Scale factor",
+        "Mop-up",
+        "Phase",
+        "Final evaluation: ",
+    ] {
         assert!(out.stdout.lines().any(|l| l.starts_with(term)), "no '{term}' line:\n{}", out.stdout);
     }
     let final_eval = |s: &str| -> i32 {
@@ -1516,6 +1525,130 @@ fn cli_eval() {
 
     let out = run_cli(&["eval", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], CLI);
     assert!(out.status.is_some_and(|s| !s.success()), "a kingless FEN must fail");
+}
+
+#[test]
+fn eval_prints_every_term_group_and_the_king_safety() {
+    use brudno::eval::layout::{GROUPS, is_complexity, is_danger};
+    // A queen and knight against the castled black king.
+    let fen = "6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1";
+    let out = run_cli(&["eval", "--fen", fen], CLI);
+    assert!(out.status.is_some_and(|s| s.success()), "{}", out.stderr);
+    let mut e = engine();
+    e.send(&format!("position fen {fen}"));
+    let uci = e.ask("eval");
+    for lines in [out.stdout.lines().map(String::from).collect::<Vec<_>>(), uci] {
+        let numbers = |name: &str| -> Vec<i32> {
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(&format!("{name} ")))
+                .unwrap_or_else(|| panic!("no {name}: {lines:?}"));
+            line[name.len()..].split_whitespace().map(|n| n.parse().unwrap()).collect()
+        };
+        // Every linear group: White MG EG, Black MG EG, net MG EG; the danger groups under the
+        // danger sum: White MG EG, Black MG EG.
+        for g in GROUPS.iter().filter(|g| !is_complexity(g.start)) {
+            let (name, n) = if is_danger(g.start) { (format!("  {}", g.name), 4) } else { (g.name.to_string(), 6) };
+            assert_eq!(numbers(&name).len(), n, "{name}");
+        }
+        // The fitted danger weights: Black's king is attacked (its danger sum is above 0), White's is
+        // not (below 0, no penalty); each side's penalty is the map of its sum.
+        let danger = numbers("Danger sum (before the map)");
+        let safety = numbers("King safety (danger map)");
+        assert!(danger[0] < 0 && danger[2] > 0 && danger[3] > 0, "{danger:?}");
+        assert_eq!(&safety[..4], &[0, 0, -(danger[2] * danger[2] / 720), -(danger[3] / 20)], "{danger:?}");
+        assert!(numbers("  Danger attackers")[2] > 0);
+        // The complexity group is one line under the total: the endgame half before and after it.
+        let eg = numbers("Total")[1];
+        let complexity = lines.iter().find(|l| l.starts_with("Complexity ")).expect("a complexity line");
+        let (c, after) = complexity
+            .strip_prefix("Complexity ")
+            .and_then(|r| r.split_once(&format!(" (EG): the endgame half {eg} -> ")))
+            .unwrap_or_else(|| panic!("{complexity}"));
+        let (c, after): (i32, i32) = (c.parse().unwrap(), after.parse().unwrap());
+        assert_eq!(after, eg + eg.signum() * c.max(-eg.abs()), "{complexity}");
+        let map = "King safety map: -max(danger, 0)^2 / 720 (MG), -max(danger, 0) / 20 (EG), per side";
+        assert!(lines.iter().any(|l| l == map), "{lines:?}");
+    }
+}
+
+/// Writes `lines` to a positions file in the temporary folder (named after `name` and this process)
+/// and returns its path.
+fn positions_file(name: &str, lines: &[&str]) -> String {
+    let data = std::env::temp_dir().join(format!("brudno-fit-{name}-{}.txt", std::process::id()));
+    std::fs::write(&data, lines.join("\n")).expect("write positions");
+    data.to_str().expect("utf-8 path").to_string()
+}
+
+#[test]
+fn tune_fit_starts_the_danger_weights_away_from_zero() {
+    // Four positions with made-up results (a smoke fit, not data): `--init material` has no danger
+    // weights, so it takes the hand-set ones; `--init hand` has them already, and so has `--init
+    // current` since the refit of #28.
+    let lines = [
+        "6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1 | 1-0",
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1 | 1-0",
+        "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1 | 1/2-1/2",
+        "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1 | 1-0",
+    ];
+    let data = positions_file("danger", &lines);
+    let seeded = "king-safety danger weights all 0: starting them from the hand-set values";
+    for (init, seeds) in [("current", false), ("material", true), ("hand", false)] {
+        let args =
+            ["tune", "fit", "--data", &data, "--init", init, "--epochs", "2", "--threads", "1", "--holdout", "0"];
+        let out = run_cli(&args, CLI);
+        assert!(out.status.is_some_and(|s| s.success()), "{init}: {}", out.stderr);
+        assert_eq!(out.stdout.lines().any(|l| l == seeded), seeds, "{init}: {}", out.stdout);
+    }
+    let _ = std::fs::remove_file(&data);
+}
+
+#[test]
+fn tune_fit_with_a_blend_also_scores_the_held_out_positions_against_their_results() {
+    // Scored lines (datagen's format), the last half held out. With `--lambda 0.5` the target mixes
+    // result and search score; the error against the results alone is printed beside it (and is
+    // the larger here: the scores say the opposite of two results). With `--lambda 1` the two are
+    // one and the same, so it is not printed.
+    let lines = [
+        "6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1 | 900 | 1.0",
+        "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1 | 300 | 1.0",
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1 | 400 | 0.0",
+        "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1 | 300 | 0.0",
+    ];
+    let data = positions_file("blend", &lines);
+    for (lambda, shown) in [("0.5", true), ("1", false)] {
+        let args =
+            ["tune", "fit", "--data", &data, "--epochs", "2", "--check", "1", "--threads", "1", "--holdout", "0.5"];
+        let out = run_cli(&[&args[..], &["--lambda", lambda]].concat(), CLI);
+        assert!(out.status.is_some_and(|s| s.success()), "{lambda}: {}", out.stderr);
+        let fitted = out.stdout.lines().find(|l| l.starts_with("fitted (rounded)")).expect("a fitted line");
+        assert_eq!(fitted.contains("(against the results "), shown, "{lambda}: {fitted}");
+        if shown {
+            let number = |after: &str| -> f64 {
+                let rest = &fitted[fitted.find(after).expect(after) + after.len()..];
+                rest.split([' ', ')', ';']).next().unwrap().parse().unwrap()
+            };
+            assert!(number("(against the results ") > number(" validation "), "{fitted}");
+        }
+    }
+    let _ = std::fs::remove_file(&data);
+}
+
+#[test]
+fn eval_prints_the_endgame_scale_factor() {
+    // The middle game: no scaling.
+    let out = run_cli(&["eval"], CLI);
+    assert!(out.stdout.lines().any(|l| l == "Scale factor: 128/128 (normal)"), "{}", out.stdout);
+    // KBP v KB with opposite-coloured bishops.
+    let out = run_cli(&["eval", "--fen", "8/4k3/7b/8/2P5/3B4/8/4K3 w - - 0 1"], CLI);
+    assert!(out.stdout.lines().any(|l| l == "Scale factor: 16/128 (opposite-coloured bishops)"), "{}", out.stdout);
+    // UCI `eval`: two knights against a bare king are a draw, scored exactly 0.
+    let mut e = engine();
+    e.send("position fen 4k3/8/8/8/8/8/8/1NN1K3 b - - 0 1");
+    let lines = e.ask("eval");
+    let want = "Scale factor: 0/128 (two knights against a bare king): a draw";
+    assert!(lines.iter().any(|l| l == want), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "Final evaluation: 0 (side to move)"), "{lines:?}");
 }
 
 #[test]

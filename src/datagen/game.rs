@@ -211,7 +211,8 @@ impl Player {
 }
 
 /// At most `n` of a game's `offered` positions, drawn at random and kept in game order, each resolved
-/// to a quiet position (dropped if that is in check).
+/// to a quiet position (dropped if that is in check or has no legal move: a capture line can end in
+/// stalemate, which the evaluation does not score).
 fn keep(mut offered: Vec<(Chess, i32)>, n: usize, rng: &mut Rng) -> Vec<Sample> {
     let mut chosen: Vec<usize> = (0..offered.len()).collect();
     if chosen.len() > n {
@@ -228,7 +229,7 @@ fn keep(mut offered: Vec<(Chess, i32)>, n: usize, rng: &mut Rng) -> Vec<Sample> 
         .filter_map(|i| {
             let (chess, score) = std::mem::take(&mut offered[i]);
             let quiet = resolve(&chess);
-            (!quiet.is_check())
+            (!quiet.is_check() && !quiet.legal_moves().is_empty())
                 .then(|| Sample { fen: Fen::from_position(&quiet, EnPassantMode::Legal).to_string(), score })
         })
         .collect()

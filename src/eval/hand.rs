@@ -1,5 +1,6 @@
 //! Hand-set starting values for every term beyond material and the tables: the tuner's `--init hand`
-//! point, and the values a new term ships with until the next fit.
+//! point. They are starting values only: the engine plays [`super::params`], where a term added
+//! since the last fit would have weight 0 until the next fit (every term has been fitted since #28).
 //!
 //! Signs follow the feature's owner: a term counted for a side adds its weight to that side, so
 //! penalties are negative (an isolated pawn, danger to one's own king) and bonuses positive.
@@ -66,11 +67,16 @@ pub const fn weights(material: &[(i32, i32); 6], pst: &[(Table, Table); 6]) -> [
     put(&mut w, PASSED_OWN_KING, pairs([0; 8], [0, 0, 0, -2, -4, -6, -8, 0]));
     put(&mut w, PASSED_ENEMY_KING, pairs([0; 8], [0, 0, 0, 4, 8, 12, 16, 0]));
     put(&mut w, PASSED_PROTECTED, [(5, 10)]);
+    put(&mut w, PASSED_ADVANCE, pairs([0, 0, 0, 0, 5, 10, 20, 0], [0, 0, 2, 5, 10, 20, 35, 0]));
+    put(&mut w, PASSED_SAFE_PATH, pairs([0, 0, 0, 0, 0, 5, 10, 0], [0, 0, 0, 5, 10, 20, 40, 0]));
+    put(&mut w, PASSED_ROOK_BEHIND, [(5, 15)]);
+    put(&mut w, PASSED_UNSTOPPABLE, [(0, 300)]);
     put(&mut w, ISOLATED, [(-8, -10)]);
     put(&mut w, DOUBLED, [(-8, -20)]);
     put(&mut w, BACKWARD, [(-6, -8)]);
     put(&mut w, SUPPORTED, pairs([0, 0, 6, 8, 12, 20, 30, 0], [0, 0, 4, 6, 10, 18, 28, 0]));
     put(&mut w, PHALANX, pairs([0, 0, 4, 8, 14, 25, 40, 0], [0, 0, 2, 5, 10, 20, 30, 0]));
+    put(&mut w, CANDIDATE, pairs([0, 0, 2, 5, 10, 20, 0, 0], [0, 0, 5, 10, 15, 30, 0, 0]));
     put(&mut w, MOBILITY_KNIGHT, linear::<9>(4, 5, 6));
     put(&mut w, MOBILITY_BISHOP, linear::<14>(6, 5, 5));
     put(&mut w, MOBILITY_ROOK, linear::<15>(6, 2, 4));
@@ -83,12 +89,32 @@ pub const fn weights(material: &[(i32, i32); 6], pst: &[(Table, Table); 6]) -> [
     put(&mut w, THREAT_BY_MINOR, [(3, 12), (15, 20), (15, 20), (35, 30), (35, 40), (0, 0)]);
     put(&mut w, THREAT_BY_ROOK, [(2, 10), (10, 20), (10, 20), (0, 0), (35, 30), (0, 0)]);
     put(&mut w, HANGING, [(10, 10)]);
+    put(&mut w, WEAK_PAWN, [(2, 10)]);
+    put(&mut w, PUSH_THREAT, [(15, 20)]);
+    put(&mut w, QUEEN_ATTACKED, [(30, 20), (20, 15), (20, 15), (15, 10)]);
+    put(&mut w, OVERLOADED, [(10, 10)]);
     put(&mut w, KING_DANGER, danger());
     put(&mut w, SAFE_CHECK, [(-10, -2), (-8, -2), (-12, -3), (-8, -2)]);
     put(&mut w, SHIELD, [(10, -2), (5, -2)]);
     put(&mut w, KING_OPEN_FILE, [(-20, 0)]);
     put(&mut w, KING_SEMI_OPEN_FILE, [(-10, 0)]);
     put(&mut w, STORM, pairs([0, 0, -15, -10, -5, 0, 0, 0], [0; 8]));
+    // Complexity ([`super::complexity`]), endgame only: a simple position (few pawns, one wing)
+    // pulls the endgame half toward zero, many pawns on both wings leave it as it is.
+    put(&mut w, COMPLEXITY, [(0, 4), (0, 40), (0, 30), (0, -70)]);
+    // King-safety danger ([`super::danger`]): danger units, not centipawns, positive for more danger.
+    // In the engine's weights they are 0 until a fit; the fit needs a start away from 0, where the
+    // map (a square in the middlegame) is flat. Near Ethereal's scale: a queen bearing on a castled
+    // king costs about a third of a pawn in the middlegame, with a knight beside it about two pawns;
+    // a king with no attacker and no enemy queen nothing (the danger is below 0).
+    put(&mut w, DANGER_ATTACKERS, [(48, 40), (24, 35), (36, 8), (30, 6)]);
+    put(&mut w, DANGER_ZONE_ATTACKS, [(35, 25)]);
+    put(&mut w, DANGER_WEAK, [(40, 40)]);
+    put(&mut w, DANGER_CHECKS, [(110, 115), (60, 60), (90, 95), (90, 80)]);
+    put(&mut w, DANGER_NO_QUEEN, [(-240, -260)]);
+    put(&mut w, DANGER_SHELTER, [(30, 10), (15, 5)]);
+    put(&mut w, DANGER_STORM, [(25, 5), (5, 0)]);
+    put(&mut w, DANGER_CONSTANT, [(-75, -25)]);
     w
 }
 

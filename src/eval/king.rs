@@ -1,9 +1,11 @@
 //! King safety of one side: the enemy's attack units on the king zone (a one-hot table, so the
 //! tuner can fit any non-linear danger curve), safe checking squares, the pawn shield, open files at
-//! the king and the enemy pawn storm.
+//! the king and the enemy pawn storm; then the non-linear danger sum of [`danger`], which shares
+//! the checking squares.
 
 use super::Sink;
 use super::context::Context;
+use super::danger;
 use super::layout::*;
 use super::masks::files_around_sq;
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
@@ -27,16 +29,17 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
         straight & enemy[Role::Rook as usize - 1],
         (diagonal | straight) & enemy[Role::Queen as usize - 1],
     ];
-    for (i, squares) in checks.into_iter().enumerate() {
-        s.add(c, SAFE_CHECK + i, (squares & safe).count() as i32);
+    for (i, squares) in checks.iter().enumerate() {
+        s.add_squares(c, SAFE_CHECK + i, *squares & safe);
     }
+    danger::eval(board, ctx, c, &checks, s);
 
     let files = files_around_sq(k);
     let (own, theirs) = (ctx.pawns[ci], ctx.pawns[ei]);
     let forward = if c == Color::White { 1 } else { -1 };
     for (i, ahead) in [1, 2].into_iter().enumerate() {
         if let Some(rank) = k.rank().offset(forward * ahead) {
-            s.add(c, SHIELD + i, (own & files & Bitboard::from_rank(rank)).count() as i32);
+            s.add_squares(c, SHIELD + i, own & files & Bitboard::from_rank(rank));
         }
     }
     for file in [k.file().offset(-1), Some(k.file()), k.file().offset(1)].into_iter().flatten() {

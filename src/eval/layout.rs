@@ -47,6 +47,17 @@ layout! {
     PASSED_ENEMY_KING = 8, "Passed enemy king distance";
     /// Passed pawn defended by a pawn.
     PASSED_PROTECTED = 1, "Passed pawn protected";
+    /// Passed pawn that can advance: its stop square empty, and not attacked by the enemy or defended
+    /// by us; by relative rank.
+    PASSED_ADVANCE = 8, "Passed pawn can advance";
+    /// Passed pawn whose path to promotion holds no enemy piece and no square the enemy attacks, by
+    /// relative rank.
+    PASSED_SAFE_PATH = 8, "Passed pawn safe path";
+    /// Passed pawn with one of our rooks behind it on its file, nothing between them.
+    PASSED_ROOK_BEHIND = 1, "Passed pawn rook behind";
+    /// Pawn ending: passed pawn with a free path whose square the enemy king cannot enter in time
+    /// (side to move considered; see [`super::passers`]).
+    PASSED_UNSTOPPABLE = 1, "Passed pawn outside square";
     /// Pawn with no friendly pawn on an adjacent file.
     ISOLATED = 1, "Isolated pawn";
     /// Pawn with a friendly pawn ahead on its file.
@@ -57,6 +68,9 @@ layout! {
     SUPPORTED = 8, "Supported pawn";
     /// Pawn with a friendly pawn beside it, by relative rank.
     PHALANX = 8, "Phalanx pawn";
+    /// Candidate passer: not passed, no pawn ahead on its file, at least as many own pawns beside or
+    /// behind on the neighbouring files as enemy pawns ahead on them; by relative rank.
+    CANDIDATE = 8, "Candidate passer";
     /// Knight mobility by safe squares (0..=8).
     MOBILITY_KNIGHT = 9, "Knight mobility";
     /// Bishop mobility by safe squares (0..=13).
@@ -81,6 +95,14 @@ layout! {
     THREAT_BY_ROOK = 6, "Threat by rook";
     /// Enemy piece (not pawn or king) attacked and not defended.
     HANGING = 1, "Hanging piece";
+    /// Enemy pawn attacked and not defended.
+    WEAK_PAWN = 1, "Threat on weak pawn";
+    /// Enemy piece (not pawn or king) a safe one-square pawn push would attack (see [`super::threats`]).
+    PUSH_THREAT = 1, "Threat by pawn push";
+    /// Enemy queen's attackers by role: pawn, knight, bishop, rook.
+    QUEEN_ATTACKED = 4, "Queen attacked by lesser";
+    /// Enemy piece that alone defends two enemy pieces we attack once each.
+    OVERLOADED = 1, "Overloaded defender";
     /// King danger by attack units on the king zone (see [`super::king`]), one-hot.
     KING_DANGER = 24, "King danger";
     /// Safe checking squares the enemy has, by checking role (knight, bishop, rook, queen).
@@ -93,6 +115,49 @@ layout! {
     KING_SEMI_OPEN_FILE = 1, "King semi-open file";
     /// Enemy pawns on the king's three files, by their rank relative to the king's side.
     STORM = 8, "Pawn storm";
+    /// Complexity ([`super::complexity`]): counts for the whole position, not per side, whose
+    /// endgame-weighted sum moves the endgame half toward zero (when negative) or away from it; only
+    /// the endgame weight is used. Pawns on the board, pawns on both wings (1 or 0), a pawn ending
+    /// (1 or 0), a constant.
+    COMPLEXITY = COMPLEXITY_TERMS, "Complexity";
+    // The danger features: the king safety of [`super::danger`], which sums them per side (as
+    // danger, not score) and maps each side's sum to a penalty. They come last ([`DANGER`]).
+    /// Danger: enemy pieces attacking the danger zone, by role (knight, bishop, rook, queen).
+    DANGER_ATTACKERS = 4, "Danger attackers";
+    /// Danger: the enemy pieces' attacks on the danger zone (zone squares per piece, summed).
+    DANGER_ZONE_ATTACKS = 1, "Danger zone attacks";
+    /// Danger: zone squares the enemy attacks and we defend at most once, with the king or queen.
+    DANGER_WEAK = 1, "Danger weak squares";
+    /// Danger: safe checks the enemy has, by checking role (knight, bishop, rook, queen).
+    DANGER_CHECKS = 4, "Danger safe checks";
+    /// Danger: the enemy has no queen (1 or 0).
+    DANGER_NO_QUEEN = 1, "Danger no enemy queen";
+    /// Danger: the king's files with no own pawn level with or ahead of the king, then those whose
+    /// nearest such pawn is three or more ranks ahead.
+    DANGER_SHELTER = 2, "Danger shelter";
+    /// Danger: the king's files with an enemy pawn level with or at most three ranks ahead of the
+    /// king: none of them blocked, then one blocked by our pawn right in front of it.
+    DANGER_STORM = 2, "Danger storm";
+    /// Danger: a constant (1 per side).
+    DANGER_CONSTANT = 1, "Danger constant";
+}
+
+/// The first danger term: terms from here on are the danger features of [`super::danger`], reported
+/// through [`super::Sink::danger`], the others are linear.
+pub const DANGER: usize = DANGER_ATTACKERS;
+
+/// Whether term `t` is a danger feature.
+pub const fn is_danger(t: usize) -> bool {
+    t >= DANGER
+}
+
+/// Number of complexity counts ([`super::complexity`]): pawns, pawns on both wings, a pawn ending,
+/// a constant.
+pub const COMPLEXITY_TERMS: usize = 4;
+
+/// Whether term `t` is a complexity count ([`super::complexity`]).
+pub const fn is_complexity(t: usize) -> bool {
+    t >= COMPLEXITY && t < COMPLEXITY + COMPLEXITY_TERMS
 }
 
 /// The group holding term `t`.
@@ -114,5 +179,15 @@ mod tests {
         assert_eq!(next, TERMS);
         assert_eq!(group_of(PST + 100), 1);
         assert_eq!(group_of(TERMS - 1), GROUPS.len() - 1);
+        // The tuner's `--drop` mask has a bit per group.
+        assert!(GROUPS.len() <= 64);
+    }
+
+    #[test]
+    fn danger_groups_come_last() {
+        let names: Vec<&str> = GROUPS.iter().filter(|g| is_danger(g.start)).map(|g| g.name).collect();
+        assert_eq!(names.len(), 8, "{names:?}");
+        assert!(names.iter().all(|n| n.starts_with("Danger ")), "{names:?}");
+        assert!(GROUPS.iter().filter(|g| !is_danger(g.start)).all(|g| g.start + g.len <= DANGER));
     }
 }

@@ -1,5 +1,6 @@
-//! Pawn structure and passed pawns: isolated, doubled, backward, supported and phalanx pawns; passed
-//! pawns by rank, free to advance, protected, and the kings' distances to their stop squares.
+//! Pawn structure, the terms that depend on the pawns alone (so the [`super::PawnCache`] keeps
+//! them): isolated, doubled, backward, supported and phalanx pawns, candidate passers, and passed
+//! pawns by rank and protected. The passers' other terms are in [`super::passers`].
 
 use super::Sink;
 use super::context::Context;
@@ -52,23 +53,15 @@ fn structure<S: Sink>(ctx: &Context, c: Color, s: &mut S) -> Bitboard {
             if supported {
                 s.add(c, PASSED_PROTECTED, 1);
             }
+        } else if front_span(c, sq).is_disjoint(us | them) {
+            // Open ahead, and the enemy pawns that guard its path no more than our pawns that can
+            // come up beside it to help it through.
+            let sentries = (attack_span(c, sq) & them).count();
+            let helpers = (adjacent & !attack_span(c, sq) & us).count();
+            if helpers >= sentries {
+                s.add(c, CANDIDATE + r, 1);
+            }
         }
     }
     passed
-}
-
-/// Adds the terms of side `c`'s `passed` pawns that depend on more than the pawns: a free stop
-/// square and the kings' distances to it.
-pub(super) fn passers<S: Sink>(ctx: &Context, c: Color, passed: Bitboard, s: &mut S) {
-    let forward = if c == Color::White { 8 } else { -8 };
-    for sq in passed {
-        let r = c.relative_rank(sq.rank()) as usize;
-        if let Some(stop) = sq.offset(forward) {
-            if !ctx.occupied.contains(stop) {
-                s.add(c, PASSED_FREE + r, 1);
-            }
-            s.add(c, PASSED_OWN_KING + r, ctx.king[c as usize].distance(stop) as i32);
-            s.add(c, PASSED_ENEMY_KING + r, ctx.king[!c as usize].distance(stop) as i32);
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! Piece activity: mobility by safe squares, the bishop pair, rooks on open and semi-open files,
-//! outposts. Records each piece's attacks and its attack units on the enemy king zone in the
-//! [`Context`] for the threat and king-safety terms.
+//! outposts. Records each piece's attacks, its attack units on the enemy king zone and its attacks
+//! on the enemy danger zone in the [`Context`] for the passer, threat and king-safety terms.
 
 use super::Sink;
 use super::context::Context;
@@ -19,7 +19,7 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &mut Context, c: Color, s: &mut 
     let own = board.by_color(c);
     // Safe squares: not our own pieces, not attacked by an enemy pawn.
     let area = !own & !ctx.pawn_attacks[ei];
-    let enemy_zone = ctx.zone[ei];
+    let (enemy_zone, danger_zone) = (ctx.zone[ei], ctx.danger_zone[ei]);
     for (role, mobility) in [
         (Role::Knight, MOBILITY_KNIGHT),
         (Role::Bishop, MOBILITY_BISHOP),
@@ -29,10 +29,16 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &mut Context, c: Color, s: &mut 
         for sq in board.by_role(role) & own {
             let att = attacks(sq, role.of(c), ctx.occupied);
             s.add(c, mobility + (att & area).count(), 1);
-            ctx.attacks[ci][role as usize - 1] |= att;
-            let hits = att & enemy_zone;
-            if hits.any() {
-                ctx.units[ci] += ATTACK_WEIGHT[role as usize] + hits.count() as i32;
+            ctx.add_attacks(c, role, att);
+            let wide = att & danger_zone;
+            if wide.any() {
+                ctx.attackers[ci][role as usize - 2] += 1;
+                ctx.zone_attacks[ci] += wide.count() as i32;
+                // The king zone lies inside the danger zone.
+                let hits = wide & enemy_zone;
+                if hits.any() {
+                    ctx.units[ci] += ATTACK_WEIGHT[role as usize] + hits.count() as i32;
+                }
             }
             match role {
                 Role::Knight | Role::Bishop => {
@@ -58,29 +64,4 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &mut Context, c: Color, s: &mut 
     if (board.bishops() & own).more_than_one() {
         s.add(c, BISHOP_PAIR, 1);
     }
-}
-
-/// Adds the threats side `c` makes: enemy pieces attacked by lesser pieces, and hanging pieces.
-/// Reads the attack maps of both sides, so it runs after [`eval`] for both.
-pub(super) fn threats<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
-    let ci = c as usize;
-    let enemy = board.by_color(!c);
-    let att = &ctx.attacks[ci];
-    let minor = att[Role::Knight as usize - 1] | att[Role::Bishop as usize - 1];
-    let rook = att[Role::Rook as usize - 1];
-    for victim in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        let v = victim as usize - 1;
-        let targets = enemy & board.by_role(victim);
-        if targets.is_empty() {
-            continue;
-        }
-        if victim != Role::Pawn {
-            s.add(c, THREAT_BY_PAWN + v, (targets & ctx.pawn_attacks[ci]).count() as i32);
-        }
-        s.add(c, THREAT_BY_MINOR + v, (targets & minor).count() as i32);
-        s.add(c, THREAT_BY_ROOK + v, (targets & rook).count() as i32);
-    }
-    let pieces = enemy & !board.pawns() & !board.kings();
-    let hanging = pieces & ctx.all[c as usize] & !ctx.all[!c as usize];
-    s.add(c, HANGING, hanging.count() as i32);
 }

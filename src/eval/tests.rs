@@ -6,22 +6,69 @@ use super::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, EnPassantMode};
 
-fn mirrored(chess: &Chess) -> Chess {
+pub(super) fn mirrored(chess: &Chess) -> Chess {
     let setup = chess.to_setup(EnPassantMode::Legal).into_mirrored();
     setup.position(CastlingMode::Standard).unwrap()
 }
 
-fn load(fen: &str) -> Chess {
+pub(super) fn load(fen: &str) -> Chess {
     fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
 }
 
+/// Records every feature count per term and side (White 0, Black 1).
+pub(super) struct Recorder(pub Vec<[i32; 2]>);
+
+impl Sink for Recorder {
+    fn add(&mut self, color: Color, term: usize, count: i32) {
+        assert!(!layout::is_danger(term), "danger feature {term} reported as linear");
+        self.0[term][usize::from(color == Color::Black)] += count;
+    }
+
+    fn danger(&mut self, color: Color, term: usize, count: i32) {
+        assert!(layout::is_danger(term), "linear term {term} reported as danger");
+        self.0[term][usize::from(color == Color::Black)] += count;
+    }
+
+    /// A count of the whole position: recorded for both sides alike.
+    fn complexity(&mut self, term: usize, count: i32) {
+        assert!(layout::is_complexity(term), "term {term} reported as complexity");
+        self.0[term][0] += count;
+        self.0[term][1] += count;
+    }
+}
+
+/// Every feature count of `chess`, per term and side (White 0, Black 1).
+pub(super) fn counts(chess: &Chess) -> Vec<[i32; 2]> {
+    let mut r = Recorder(vec![[0; 2]; layout::TERMS]);
+    features(chess, &mut r);
+    r.0
+}
+
+/// The nonzero counts of `fen` within the groups starting at `starts`, as `(term, [White, Black])`,
+/// after checking that the colour mirror has them with the sides swapped.
+pub(super) fn nonzero(fen: &str, starts: &[usize]) -> Vec<(usize, [i32; 2])> {
+    let chess = load(fen);
+    let (c, m) = (counts(&chess), counts(&mirrored(&chess)));
+    let mut out = Vec::new();
+    for &start in starts {
+        let g = &GROUPS[group(start)];
+        for t in g.start..g.start + g.len {
+            assert_eq!(c[t], [m[t][1], m[t][0]], "{fen}: {} bucket {} not mirrored", g.name, t - g.start);
+            if c[t] != [0, 0] {
+                out.push((t, c[t]));
+            }
+        }
+    }
+    out
+}
+
 /// Index of the group starting at term `start`.
-fn group(start: usize) -> usize {
+pub(super) fn group(start: usize) -> usize {
     GROUPS.iter().position(|g| g.start == start).unwrap()
 }
 
 /// Every position of the bundled perft, mate and WAC suites (the FEN fields of each line).
-fn suite_positions() -> Vec<Chess> {
+pub(crate) fn suite_positions() -> Vec<Chess> {
     let files = [
         include_str!("../../tests/data/perft/standard.epd"),
         include_str!("../../tests/data/mate_in_1to4.epd"),
@@ -56,6 +103,19 @@ fn colour_flip_is_symmetric_term_by_term() {
             assert_eq!(t.groups[g][1], tm.groups[g][0], "{fen}: {}", group.name);
         }
         assert_eq!(t.phase, tm.phase);
+        assert_eq!(t.scale.factor, tm.scale.factor, "{fen}");
+    }
+}
+
+#[test]
+fn colour_flip_mirrors_every_feature_count() {
+    // Term by term, weight or not: the terms at weight 0 (waiting for a fit) are checked too.
+    for c in suite_positions() {
+        let (a, b) = (counts(&c), counts(&mirrored(&c)));
+        for t in 0..layout::TERMS {
+            let fen = Fen::from_position(&c, EnPassantMode::Legal);
+            assert_eq!(a[t], [b[t][1], b[t][0]], "{fen}: {} term {t}", GROUPS[layout::group_of(t)].name);
+        }
     }
 }
 
@@ -74,8 +134,10 @@ fn extra_queen_is_winning() {
 
 #[test]
 fn passed_pawn_on_the_sixth_beats_the_third() {
-    let sixth = trace(&load("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1"));
-    let third = trace(&load("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1"));
+    // The black king on h8 is outside the square of the d6 pawn (a win) and inside that of the d3
+    // pawn (a draw): the total follows the passed-pawn terms.
+    let sixth = trace(&load("7k/8/3P4/8/8/8/8/4K3 w - - 0 1"));
+    let third = trace(&load("7k/8/8/8/8/3P4/8/4K3 w - - 0 1"));
     let g = group(layout::PASSED);
     assert!(sixth.net(g).eg > third.net(g).eg, "{:?} vs {:?}", sixth.net(g), third.net(g));
     assert!(sixth.total > third.total);
@@ -169,4 +231,49 @@ fn the_pawn_cache_gives_the_evaluation_it_caches() {
             );
         }
     }
+}
+
+/// White's share of every passed-pawn group, middlegame and endgame.
+fn white_passer_terms(fen: &str) -> Split {
+    let t = trace(&load(fen));
+    let starts = [
+        layout::PASSED,
+        layout::PASSED_FREE,
+        layout::PASSED_OWN_KING,
+        layout::PASSED_ENEMY_KING,
+        layout::PASSED_ADVANCE,
+        layout::PASSED_SAFE_PATH,
+        layout::PASSED_ROOK_BEHIND,
+        layout::PASSED_UNSTOPPABLE,
+    ];
+    starts
+        .iter()
+        .map(|&s| t.groups[group(s)][0])
+        .fold(Split::default(), |a, b| Split { mg: a.mg + b.mg, eg: a.eg + b.eg })
+}
+
+#[test]
+fn a_passer_that_can_advance_scores_more_than_a_blocked_one() {
+    // With the committed weights: the d5 passer with d6 free against the same pawn blocked by the
+    // knight (the knight on h8 instead in the first: same material, same kings).
+    let free = white_passer_terms("4k2n/8/8/3P4/8/8/8/4K3 w - - 0 1");
+    let blocked = white_passer_terms("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1");
+    assert!(free.eg > blocked.eg, "free {free:?} blocked {blocked:?}");
+    assert!(free.mg + free.eg > blocked.mg + blocked.eg, "free {free:?} blocked {blocked:?}");
+}
+
+/// Black's king safety under the committed weights: the danger map's penalty and the linear king
+/// groups (the one-hot king-danger table and safe checks), middlegame.
+fn black_king_safety_mg(fen: &str) -> i32 {
+    let t = trace(&load(fen));
+    t.safety[1].mg + t.groups[group(layout::KING_DANGER)][1].mg + t.groups[group(layout::SAFE_CHECK)][1].mg
+}
+
+#[test]
+fn a_queen_and_two_attackers_are_worse_for_the_king_than_a_queen_and_one() {
+    // The d3 queen on the h7 diagonal with the g5 knight; then the a6 rook joins on the sixth rank.
+    let one = black_king_safety_mg("6k1/5ppp/8/6N1/8/3Q4/5PPP/6K1 w - - 0 1");
+    let two = black_king_safety_mg("6k1/5ppp/R7/6N1/8/3Q4/5PPP/6K1 w - - 0 1");
+    let none = black_king_safety_mg("6k1/5ppp/8/8/8/8/5PPP/3QN1K1 w - - 0 1");
+    assert!(two < one && one < none, "two attackers {two}, one {one}, none {none}");
 }

@@ -3,12 +3,16 @@
 //! The prediction for a position is `sigmoid(K * eval) = 1 / (1 + 10^(-K * eval / 400))` with `eval`
 //! the White-view evaluation in centipawns; the loss is the mean squared error against the game
 //! result (1, 0.5, 0 from White's view). `K` is fitted first with the starting values, then all
-//! parameters at once by full-batch Adam. The evaluation is linear in the parameters, so each
-//! position is stored once as sparse features and an epoch is a sparse dot product per position,
-//! split over threads.
+//! parameters at once by full-batch Adam. Each position is stored once as sparse features, the
+//! linear terms (White minus Black) and each side's danger features apart; an epoch is a few sparse
+//! dot products per position, split over threads. The danger sums go through the king-safety map
+//! ([`danger_map`]) and the gradient of their weights through its derivative (the chain rule); so
+//! does the complexity correction of the endgame sum ([`complexity_map`]).
 
-use super::features::{Features, PARAMS, ROLES, material_term, pst_term};
-use crate::eval::layout::GROUPS;
+use super::features::{Features, PARAMS, ROLES, complexity_map, danger_map, material_term, pst_term, weighted};
+use crate::eval::layout::{
+    GROUPS, KING_DANGER, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK, group_of,
+};
 use std::thread;
 
 /// Positions as sparse features with their results, search scores and fit targets.
@@ -22,15 +26,24 @@ pub struct Dataset {
     score: Vec<f32>,
     rho: Vec<f32>,
     offset: Vec<f32>,
+    /// The endgame half's scale (see [`Features::scale`]).
+    scale: Vec<f32>,
     /// Position `i`'s terms are `terms[start[i]..start[i + 1]]`.
     start: Vec<u32>,
     terms: Vec<(u16, i8)>,
+    /// Position `i`'s danger features of side `s` (White 0, Black 1) are
+    /// `danger[danger_start[2i + s]..danger_start[2i + s + 1]]`.
+    danger_start: Vec<u32>,
+    danger: Vec<(u16, i8)>,
+    /// Position `i`'s complexity counts are `complexity[complexity_start[i]..complexity_start[i + 1]]`.
+    complexity_start: Vec<u32>,
+    complexity: Vec<(u16, i8)>,
 }
 
 impl Dataset {
     /// An empty set.
     pub fn new() -> Self {
-        Self { start: vec![0], ..Self::default() }
+        Self { start: vec![0], danger_start: vec![0], complexity_start: vec![0], ..Self::default() }
     }
 
     /// Adds a position with its result from White's view.
@@ -42,14 +55,23 @@ impl Dataset {
     pub fn push_scored(&mut self, f: &Features, result: f32, score: Option<f32>) {
         if self.start.is_empty() {
             self.start.push(0);
+            self.danger_start.push(0);
+            self.complexity_start.push(0);
         }
         self.target.push(result);
         self.result.push(result);
         self.score.push(score.unwrap_or(f32::NAN));
         self.rho.push(f.rho);
         self.offset.push(f.offset);
+        self.scale.push(f.scale);
         self.terms.extend_from_slice(&f.terms);
         self.start.push(self.terms.len() as u32);
+        for side in &f.danger {
+            self.danger.extend_from_slice(side);
+            self.danger_start.push(self.danger.len() as u32);
+        }
+        self.complexity.extend_from_slice(&f.complexity);
+        self.complexity_start.push(self.complexity.len() as u32);
     }
 
     /// Number of positions.
@@ -79,7 +101,14 @@ impl Dataset {
     }
 
     fn push_one(&mut self, other: &Dataset, i: usize) {
-        let f = Features { rho: other.rho[i], offset: other.offset[i], terms: other.terms_of(i).to_vec() };
+        let f = Features {
+            rho: other.rho[i],
+            offset: other.offset[i],
+            scale: other.scale[i],
+            terms: other.terms_of(i).to_vec(),
+            danger: [0, 1].map(|side| other.danger_of(i, side).to_vec()),
+            complexity: other.complexity_of(i).to_vec(),
+        };
         let score = other.score[i];
         self.push_scored(&f, other.result[i], (!score.is_nan()).then_some(score));
         *self.target.last_mut().expect("just pushed") = other.target[i];
@@ -104,16 +133,38 @@ impl Dataset {
         &self.terms[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
+    /// Position `i`'s danger features of `side` (White 0, Black 1).
+    fn danger_of(&self, i: usize, side: usize) -> &[(u16, i8)] {
+        &self.danger[self.danger_start[2 * i + side] as usize..self.danger_start[2 * i + side + 1] as usize]
+    }
+
+    /// Position `i`'s complexity counts.
+    fn complexity_of(&self, i: usize) -> &[(u16, i8)] {
+        &self.complexity[self.complexity_start[i] as usize..self.complexity_start[i + 1] as usize]
+    }
+
+    /// White-view evaluation of position `i` under `theta`; per side (White, Black) the derivatives
+    /// of that side's king-safety penalty by its danger sums (middlegame, endgame); and the
+    /// derivatives of the complexity-corrected endgame sum by the uncorrected sum and by the
+    /// complexity sum.
+    fn eval_parts(&self, i: usize, theta: &[f64]) -> (f64, [(f64, f64); 2], (f64, f64)) {
+        let rho = f64::from(self.rho[i]);
+        let (mut mg, mut eg) = weighted(self.terms_of(i), theta);
+        let mut slopes = [(0.0, 0.0); 2];
+        for (side, sign) in [(0, 1.0), (1, -1.0)] {
+            let (d_mg, d_eg) = weighted(self.danger_of(i, side), theta);
+            let ((p_mg, p_eg), slope) = danger_map(d_mg, d_eg);
+            mg += sign * p_mg;
+            eg += sign * p_eg;
+            slopes[side] = slope;
+        }
+        let (eg, corrected) = complexity_map(eg, weighted(self.complexity_of(i), theta).1);
+        (f64::from(self.offset[i]) + rho * mg + (1.0 - rho) * f64::from(self.scale[i]) * eg, slopes, corrected)
+    }
+
     /// White-view evaluation of position `i` under `theta`.
     pub fn eval(&self, i: usize, theta: &[f64]) -> f64 {
-        let rho = f64::from(self.rho[i]);
-        let (mut mg, mut eg) = (0.0, 0.0);
-        for &(t, c) in self.terms_of(i) {
-            let t = 2 * t as usize;
-            mg += f64::from(c) * theta[t];
-            eg += f64::from(c) * theta[t + 1];
-        }
-        f64::from(self.offset[i]) + rho * mg + (1.0 - rho) * eg
+        self.eval_parts(i, theta).0
     }
 }
 
@@ -159,17 +210,39 @@ pub fn gradient(data: &Dataset, theta: &[f64], k: f64, threads: usize) -> (f64, 
         let mut grad = vec![0.0; theta.len()];
         let mut loss = 0.0;
         for i in range {
-            let p = sigmoid(data.eval(i, theta), k);
+            let (eval, slopes, (by_eg, by_c)) = data.eval_parts(i, theta);
+            let p = sigmoid(eval, k);
             let err = p - f64::from(data.target[i]);
             loss += err * err;
             // d/d eval of (p - y)^2, with dp/d eval = p (1 - p) K ln10 / 400.
             let g = 2.0 * err * p * (1.0 - p) * scale;
             let rho = f64::from(data.rho[i]);
-            let (gm, ge) = (g * rho, g * (1.0 - rho));
+            let ge_sum = g * (1.0 - rho) * f64::from(data.scale[i]);
+            // The endgame sum reaches the evaluation through the complexity correction.
+            let (gm, ge) = (g * rho, ge_sum * by_eg);
             for &(t, c) in data.terms_of(i) {
                 let t = 2 * t as usize;
                 grad[t] += gm * f64::from(c);
                 grad[t + 1] += ge * f64::from(c);
+            }
+            // A danger weight moves its side's sum by the count, the penalty by the slope times
+            // that, and White's evaluation by the penalty with the side's sign.
+            for (side, sign) in [(0, 1.0), (1, -1.0)] {
+                let (sm, se) = slopes[side];
+                if sm == 0.0 && se == 0.0 {
+                    continue;
+                }
+                for &(t, c) in data.danger_of(i, side) {
+                    let t = 2 * t as usize;
+                    grad[t] += gm * sign * sm * f64::from(c);
+                    grad[t + 1] += ge * sign * se * f64::from(c);
+                }
+            }
+            // A complexity weight (endgame only) moves the complexity sum by the count.
+            if by_c != 0.0 {
+                for &(t, c) in data.complexity_of(i) {
+                    grad[2 * t as usize + 1] += ge_sum * by_c * f64::from(c);
+                }
             }
         }
         (loss, grad)
@@ -225,6 +298,12 @@ pub struct AdamConfig {
     /// Smoothness penalty `smooth * sum(((a - b) / 100)^2)` over the changes `a`, `b` (from the start)
     /// of orthogonally adjacent entries of each piece-square table.
     pub smooth: f64,
+    /// Bucket smoothness `smooth_buckets * sum(((a - 2b + c) / 100)^2)` over the values (not the
+    /// changes) of each three neighbouring buckets of the mobility and king-danger groups
+    /// ([`bucket_triples`]): a prior toward the line through the neighbours (a curvature penalty,
+    /// so a steady slope costs nothing) that decides buckets the data hardly reaches (a queen with
+    /// 25 squares).
+    pub smooth_buckets: f64,
     /// Fit material only, keeping the piece-square tables at their start.
     pub freeze_tables: bool,
     /// Groups of [`GROUPS`] held at 0 (bit `g` for group `g`): the fit without them.
@@ -253,6 +332,20 @@ pub fn neighbour_pairs() -> Vec<(usize, usize)> {
                 for ph in 0..2 {
                     v.push((2 * pst_term(r, i) + ph, 2 * pst_term(r, j) + ph));
                 }
+            }
+        }
+    }
+    v
+}
+
+/// Parameter index triples of neighbouring buckets, middlegame and endgame apart: the mobility
+/// groups (square counts) and the king-danger attack units, where the far buckets are rare.
+pub fn bucket_triples() -> Vec<(usize, usize, usize)> {
+    let mut v = Vec::new();
+    for start in [MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN, KING_DANGER] {
+        for t in start..start + GROUPS[group_of(start)].len - 2 {
+            for ph in 0..2 {
+                v.push((2 * t + ph, 2 * (t + 1) + ph, 2 * (t + 2) + ph));
             }
         }
     }
@@ -293,6 +386,7 @@ pub fn adam(data: &Dataset, theta: &mut [f64], k: f64, cfg: AdamConfig, mut repo
     let start = theta.to_vec();
     let pairs = mirror_pairs();
     let neighbours = neighbour_pairs();
+    let buckets = bucket_triples();
     for epoch in 1..=cfg.epochs {
         let (loss, mut grad) = gradient(data, theta, k, cfg.threads);
         if cfg.reg > 0.0 {
@@ -305,6 +399,14 @@ pub fn adam(data: &Dataset, theta: &mut [f64], k: f64, cfg: AdamConfig, mut repo
                 let g = 2.0 * cfg.smooth * ((theta[i] - start[i]) - (theta[j] - start[j])) / 1e4;
                 grad[i] += g;
                 grad[j] -= g;
+            }
+        }
+        if cfg.smooth_buckets > 0.0 {
+            for &(a, b, c) in &buckets {
+                let g = 2.0 * cfg.smooth_buckets * (theta[a] - 2.0 * theta[b] + theta[c]) / 1e4;
+                grad[a] += g;
+                grad[b] -= 2.0 * g;
+                grad[c] += g;
             }
         }
         if cfg.freeze_tables {
@@ -353,6 +455,7 @@ pub fn normalize(theta: &mut [f64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::layout::{COMPLEXITY, COMPLEXITY_TERMS};
     use crate::tune::features::{EvalParams, features};
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess};
@@ -365,7 +468,17 @@ mod tests {
             ("r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1", 0.0),
             ("2r1k3/8/8/3q4/8/2N5/3Q4/4K3 w - - 0 1", 0.5),
             ("4k3/8/8/3b4/8/2B5/8/4K3 b - - 0 1", 0.5),
+            // Scaled endgames (besides the rook against a knight and the bishops above, whose
+            // scales are 8/128 and a draw): opposite bishops with a pawn, a one-pawn rook ending.
+            ("8/4k3/7b/8/2P5/3B4/8/4K3 w - - 0 1", 0.5),
+            ("1r2k3/8/8/8/8/8/6P1/R5K1 w - - 0 1", 0.5),
             ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 1.0),
+            // Attacks on a king, for the king-safety danger (WAC.001, .004, .008, and a queen and
+            // knight against a castled king).
+            ("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 1.0),
+            ("r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", 1.0),
+            ("r4q1k/p2bR1rp/2p2Q1N/5p2/5p2/2P5/PP3PPP/R5K1 w - - 0 1", 0.5),
+            ("6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 b - - 0 1", 1.0),
         ];
         let mut d = Dataset::new();
         for (fen, r) in fens {
@@ -381,8 +494,8 @@ mod tests {
         assert!((sigmoid(400.0, 1.0) - 10.0 / 11.0).abs() < 1e-12);
         assert!((sigmoid(-250.0, 0.7) + sigmoid(250.0, 0.7) - 1.0).abs() < 1e-12);
         let mut d = Dataset::new();
-        d.push(&Features { rho: 1.0, offset: 0.0, terms: vec![] }, 1.0);
-        d.push(&Features { rho: 0.0, offset: 400.0, terms: vec![] }, 0.0);
+        d.push(&Features::linear(1.0, 0.0, 1.0, vec![]), 1.0);
+        d.push(&Features::linear(0.0, 400.0, 1.0, vec![]), 0.0);
         // Errors 0.5 and 10/11.
         let want = (0.25 + (10.0f64 / 11.0).powi(2)) / 2.0;
         assert!((mse(&d, &vec![0.0; PARAMS], 1.0, 2) - want).abs() < 1e-12);
@@ -406,11 +519,44 @@ mod tests {
             checked += usize::from(grad[j] != 0.0);
         }
         assert!(checked > 40, "only {checked} parameters have a gradient");
+        // The danger weights (hand-set, not 0) have theirs through the map, checked above too.
+        let danger = (2 * crate::eval::layout::DANGER..PARAMS).filter(|&j| grad[j] != 0.0).count();
+        assert!(danger >= 15, "only {danger} danger parameters have a gradient");
+        // So do the complexity weights (hand-set, not 0: endgame only) through the correction.
+        let c = COMPLEXITY;
+        let complexity: Vec<usize> = (2 * c..2 * (c + COMPLEXITY_TERMS)).filter(|&j| grad[j] != 0.0).collect();
+        assert_eq!(complexity, [2 * c + 1, 2 * c + 3, 2 * c + 5, 2 * c + 7]);
+    }
+
+    #[test]
+    fn complexity_gradient_matches_finite_differences_where_it_clamps() {
+        // A complexity pull larger than many positions' endgame sums: some are clamped to 0 (flat),
+        // the others are not; away from the kink the gradient is the finite difference.
+        let d = tiny();
+        let mut theta = EvalParams::hand().to_vec();
+        let c = COMPLEXITY;
+        theta[2 * c + 7] = -260.0;
+        let k = 1.1;
+        let (_, grad) = gradient(&d, &theta, k, 2);
+        let (mut clamped, mut free) = (0, 0);
+        for i in 0..d.len() {
+            let (eval_at, _, (by_eg, _)) = d.eval_parts(i, &theta);
+            assert!(eval_at.is_finite());
+            if by_eg == 0.0 { clamped += 1 } else { free += 1 }
+        }
+        assert!(clamped >= 2 && free >= 2, "{clamped} clamped, {free} not");
+        for j in (2 * c..2 * (c + COMPLEXITY_TERMS)).chain([2 * crate::tune::features::material_term(3) + 1]) {
+            let (mut plus, mut minus) = (theta.clone(), theta.clone());
+            plus[j] += 0.01;
+            minus[j] -= 0.01;
+            let numeric = (mse(&d, &plus, k, 1) - mse(&d, &minus, k, 1)) / 0.02;
+            assert!((numeric - grad[j]).abs() < 1e-7 + 1e-3 * grad[j].abs(), "param {j}: {numeric} vs {}", grad[j]);
+        }
     }
 
     #[test]
     fn blend_mixes_result_and_search_score() {
-        let f = Features { rho: 1.0, offset: 0.0, terms: vec![] };
+        let f = Features::linear(1.0, 0.0, 1.0, vec![]);
         let mut d = Dataset::new();
         d.push_scored(&f, 1.0, Some(-400.0));
         d.push_scored(&f, 0.0, None);
@@ -433,7 +579,7 @@ mod tests {
         let mut d = Dataset::new();
         for e in -20..=20 {
             let eval = f64::from(e) * 40.0;
-            d.push(&Features { rho: 0.5, offset: eval as f32, terms: vec![] }, sigmoid(eval, 0.8) as f32);
+            d.push(&Features::linear(0.5, eval as f32, 1.0, vec![]), sigmoid(eval, 0.8) as f32);
         }
         let k = fit_k(&d, &vec![0.0; PARAMS], 2);
         assert!((k - 0.8).abs() < 1e-4, "{k}");
@@ -451,6 +597,7 @@ mod tests {
             reg: 0.0,
             mirror_files: false,
             smooth: 0.0,
+            smooth_buckets: 0.0,
             freeze_tables: false,
             dropped: 0,
         };
@@ -481,6 +628,17 @@ mod tests {
         let mut smooth = EvalParams::hand().to_vec();
         adam(&d, &mut smooth, 1.0, AdamConfig { smooth: 10.0, ..cfg }, |_, _, _| {});
         assert!(rough(&smooth) < rough(&free) / 2.0, "{} vs {}", rough(&smooth), rough(&free));
+        // Bucket smoothness pulls a bucket no position reaches toward the line through its
+        // neighbours; without it the bucket keeps its start.
+        let far = 2 * (MOBILITY_QUEEN + 25);
+        let mut spiked = EvalParams::hand().to_vec();
+        spiked[far] = 400.0;
+        let mut kept = spiked.clone();
+        adam(&d, &mut kept, 1.0, cfg, |_, _, _| {});
+        assert_eq!(kept[far], 400.0);
+        adam(&d, &mut spiked, 1.0, AdamConfig { smooth_buckets: 10.0, lr: 5.0, ..cfg }, |_, _, _| {});
+        let neighbours = (spiked[far - 2] + spiked[far + 2]) / 2.0;
+        assert!((spiked[far] - neighbours).abs() < 100.0, "{} against {neighbours}", spiked[far]);
         // Frozen tables: only material moves.
         let mut frozen = EvalParams::hand().to_vec();
         adam(&d, &mut frozen, 1.0, AdamConfig { freeze_tables: true, ..cfg }, |_, _, _| {});
