@@ -1556,7 +1556,9 @@ fn eval_prints_every_term_group_and_the_king_safety() {
         let danger = numbers("Danger sum (before the map)");
         let safety = numbers("King safety (danger map)");
         assert!(danger[0] < 0 && danger[2] > 0 && danger[3] > 0, "{danger:?}");
-        assert_eq!(&safety[..4], &[0, 0, -(danger[2] * danger[2] / 720), -(danger[3] / 20)], "{danger:?}");
+        let black = brudno::eval::danger::penalty(brudno::eval::Split { mg: danger[2], eg: danger[3] });
+        assert_eq!(&safety[..4], &[0, 0, black.mg, black.eg], "{danger:?}");
+        assert!(black.mg < 0 && black.eg < 0, "{black:?}");
         assert!(numbers("  Danger attackers")[2] > 0);
         // The complexity group is one line under the total: the endgame half before and after it.
         let eg = numbers("Total")[1];
@@ -1566,7 +1568,7 @@ fn eval_prints_every_term_group_and_the_king_safety() {
             .and_then(|r| r.split_once(&format!(" (EG): the endgame half {eg} -> ")))
             .unwrap_or_else(|| panic!("{complexity}"));
         let (c, after): (i32, i32) = (c.parse().unwrap(), after.parse().unwrap());
-        assert_eq!(after, eg + eg.signum() * c.max(-eg.abs()), "{complexity}");
+        assert_eq!(after, brudno::eval::complexity::adjust(eg, c), "{complexity}");
         let map = "King safety map: -max(danger, 0)^2 / 720 (MG), -max(danger, 0) / 20 (EG), per side";
         assert!(lines.iter().any(|l| l == map), "{lines:?}");
     }
