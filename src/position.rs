@@ -17,6 +17,7 @@ pub use legal::is_legal;
 pub use noisy::noisy_moves;
 pub use quiet::quiet_moves;
 
+use crate::eval::{Split, psq};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
@@ -29,6 +30,8 @@ use shakmaty::{
 struct State {
     chess: Chess,
     key: u64,
+    /// The material and piece-square sum of `chess` ([`psq`]), kept incrementally.
+    psq: Split,
     /// Plies since the last null move (or since the first position): a repetition scan stops there,
     /// since positions before a pass cannot recur through legal play from after it.
     since_null: u16,
@@ -93,7 +96,8 @@ impl Position {
     /// A position with no history.
     pub fn from_chess(chess: Chess, mode: CastlingMode) -> Self {
         let key = zobrist(&chess);
-        Self { stack: vec![State { chess, key, since_null: u16::MAX }], mode, root: 0 }
+        let psq = psq::of_board(chess.board());
+        Self { stack: vec![State { chess, key, psq, since_null: u16::MAX }], mode, root: 0 }
     }
 
     /// The current board.
@@ -118,6 +122,12 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         self.top().key
+    }
+
+    /// The material and piece-square sum of the current board (see [`psq`]).
+    #[inline]
+    pub fn psq(&self) -> Split {
+        self.top().psq
     }
 
     /// Castling notation in use.
@@ -168,8 +178,10 @@ impl Position {
             Some(k) => k.0,
             None => zobrist(&chess),
         };
+        let psq = psq::after(top.psq, top.chess.turn(), m);
+        debug_assert_eq!(psq, psq::of_board(chess.board()));
         let since_null = top.since_null.saturating_add(1);
-        self.stack.push(State { chess, key, since_null });
+        self.stack.push(State { chess, key, psq, since_null });
     }
 
     /// Takes back the last move (or null move).
@@ -212,7 +224,8 @@ impl Position {
                     key ^= Zobrist64::zobrist_for_en_passant_file(sq.file()).0;
                 }
                 debug_assert_eq!(key, zobrist(&chess));
-                self.stack.push(State { chess, key, since_null: 0 });
+                let psq = self.top().psq;
+                self.stack.push(State { chess, key, psq, since_null: 0 });
                 true
             }
             Err(_) => false,
@@ -421,6 +434,41 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
         ] {
             assert!(Position::from_fen(fen, false).is_err(), "{fen}");
+        }
+    }
+
+    /// Walks every line `depth` plies deep, checking the incremental sum against the board's.
+    fn check_psq(pos: &mut Position, depth: u32) -> u64 {
+        assert_eq!(pos.psq(), psq::of_board(pos.chess().board()), "{}", pos.fen());
+        if depth == 0 {
+            return 1;
+        }
+        let mut n = 0;
+        for m in pos.legal_moves() {
+            pos.make(m);
+            n += check_psq(pos, depth - 1);
+            pos.unmake();
+        }
+        if pos.make_null() {
+            n += check_psq(pos, depth - 1);
+            pos.unmake();
+        }
+        n
+    }
+
+    #[test]
+    fn incremental_psq_matches_scratch_through_every_move_kind() {
+        // Castling both ways (standard and Chess960, rook and king crossing), en passant, promotions
+        // with and without capture, and null moves, three plies deep.
+        for (fen, chess960) in [
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false),
+            ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", false),
+            ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", false),
+            ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true),
+            ("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", true),
+        ] {
+            let mut pos = Position::from_fen(fen, chess960).unwrap();
+            assert!(check_psq(&mut pos, 3) > 1000, "{fen}");
         }
     }
 

@@ -31,6 +31,7 @@ mod passers;
 mod pawn_cache;
 mod pawns;
 mod pieces;
+pub mod psq;
 pub mod pst;
 pub mod scale;
 mod threats;
@@ -42,7 +43,7 @@ use params::WEIGHTS;
 pub use pawn_cache::PawnCache;
 use pst::{PHASE_TOTAL, PHASE_WEIGHT, TEMPO};
 use scale::{SCALE_DRAW, SCALE_NORMAL, Scale};
-use shakmaty::{Bitboard, Chess, Color, Position, Role};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};
 
 /// Receives the evaluation's features: `count` occurrences of term `term` for side `color`.
 pub trait Sink {
@@ -215,7 +216,6 @@ fn features_with<S: Sink>(
     structure: impl FnOnce(&Context, &mut S) -> [Bitboard; 2],
 ) -> i32 {
     let board = chess.board();
-    let mut phase = 0;
     for role in Role::ALL {
         let r = role as usize - 1;
         for color in Color::ALL {
@@ -223,10 +223,23 @@ fn features_with<S: Sink>(
             for sq in board.by_role(role) & board.by_color(color) {
                 sink.add(color, MATERIAL + r, 1);
                 sink.add(color, PST + r * 64 + (sq as usize ^ flip), 1);
-                phase += PHASE_WEIGHT[r];
             }
         }
     }
+    positional(chess, sink, structure)
+}
+
+/// The game phase of `board` (`0..=PHASE_TOTAL`).
+#[inline(always)]
+fn phase(board: &Board) -> i32 {
+    let phase: i32 = Role::ALL.iter().map(|&r| PHASE_WEIGHT[r as usize - 1] * board.by_role(r).count() as i32).sum();
+    phase.min(PHASE_TOTAL)
+}
+
+/// [`features_with`] without the material and piece-square terms (which [`psq`] sums).
+#[inline(always)]
+fn positional<S: Sink>(chess: &Chess, sink: &mut S, structure: impl FnOnce(&Context, &mut S) -> [Bitboard; 2]) -> i32 {
+    let board = chess.board();
     let mut ctx = Context::new(board, chess.turn());
     let passed = structure(&ctx, sink);
     for c in Color::ALL {
@@ -238,7 +251,7 @@ fn features_with<S: Sink>(
         king::eval(board, &ctx, c, sink);
     }
     complexity::eval(board, sink);
-    phase.min(PHASE_TOTAL)
+    phase(board)
 }
 
 /// Blends a middlegame and endgame value by phase, the endgame value scaled by `factor / SCALE_NORMAL`
@@ -316,12 +329,14 @@ pub(crate) fn evaluate_with(chess: &Chess, weights: &Weights) -> Score {
     finish(chess, s.total(), s.complexity, phase, mopup::white_bonus(chess.board())).0
 }
 
-/// [`evaluate`], with the pawn-structure terms taken from `cache` when it holds the formation (the
-/// result is the same: the search's evaluation).
+/// [`evaluate`], with the material and piece-square sum given (`psq`, [`psq::of_board`] of the
+/// board, which a position keeps incrementally) and the pawn-structure terms taken from `cache` when
+/// it holds the formation: the result is the same, the search's evaluation.
 #[inline]
-pub fn evaluate_cached(chess: &Chess, cache: &mut PawnCache) -> Score {
+pub fn evaluate_cached(chess: &Chess, psq: Split, cache: &mut PawnCache) -> Score {
     let mut s = Scorer::new(&WEIGHTS);
-    let phase = features_with(chess, &mut s, |ctx, s| {
+    s.linear = psq;
+    let phase = positional(chess, &mut s, |ctx, s| {
         let entry = cache.get(ctx.pawns, || {
             let mut sum = Scorer::new(&WEIGHTS);
             let passed = pawns::structures(ctx, &mut sum);

@@ -224,7 +224,7 @@ fn the_pawn_cache_gives_the_evaluation_it_caches() {
     for pass in 0..2 {
         for chess in &positions {
             assert_eq!(
-                evaluate_cached(chess, &mut cache),
+                evaluate_cached(chess, psq::of_board(chess.board()), &mut cache),
                 evaluate(chess),
                 "pass {pass}: {}",
                 Fen::from_position(chess, EnPassantMode::Legal)

@@ -4,6 +4,7 @@
 //! threads (lazy SMP, `smp.rs`) and answers only once they have all stopped. Nothing here prints.
 
 pub mod counters;
+mod eval_cache;
 mod frame;
 pub mod history;
 mod info;

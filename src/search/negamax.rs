@@ -17,7 +17,8 @@ impl Worker {
     /// The static evaluation of the current position (through the thread's pawn cache).
     #[inline]
     pub(super) fn static_eval(&mut self) -> Score {
-        evaluate_cached(self.pos.chess(), &mut self.pawn_cache)
+        let (pos, pawns) = (&self.pos, &mut self.pawn_cache);
+        self.eval_cache.get(pos.key(), || evaluate_cached(pos.chess(), pos.psq(), pawns))
     }
 
     /// Whether the side to move has a piece other than pawns and king (null move is unsafe without).

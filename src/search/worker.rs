@@ -7,6 +7,7 @@
 //! budget ran out early sleeps until its share of the clock has passed, or `stop`.
 
 use super::counters::Counters;
+use super::eval_cache::EvalCache;
 use super::frame::{self, Frame};
 use super::history::History;
 use super::info::SearchInfo;
@@ -47,6 +48,8 @@ pub struct Worker {
     pub(super) lmr: LmrTable,
     /// Pawn-structure terms of formations seen before (the evaluation's own cache).
     pub(super) pawn_cache: PawnCache,
+    /// Static evaluations of positions seen before, by key.
+    pub(super) eval_cache: EvalCache,
     reporter: Reporter,
     pub(super) nodes: u64,
     pub(super) seldepth: Ply,
@@ -66,6 +69,7 @@ impl Worker {
             stack: vec![Frame::default(); MAX_PLY + 8],
             lmr: LmrTable::new(),
             pawn_cache: PawnCache::default(),
+            eval_cache: EvalCache::default(),
             reporter,
             nodes: 0,
             seldepth: Ply::ROOT,
