@@ -41,3 +41,31 @@ impl EvalCache {
         eval
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hit_is_the_key_asked_for() {
+        let mut cache = EvalCache::default();
+        let mut computed = 0;
+        let mut get = |cache: &mut EvalCache, key: u64, eval: i32| {
+            cache.get(key, || {
+                computed += 1;
+                Score::cp(eval)
+            })
+        };
+        assert_eq!(get(&mut cache, 7, 31), Score::cp(31));
+        // The same key is read back without evaluating.
+        assert_eq!(get(&mut cache, 7, 99), Score::cp(31));
+        // Another key in the same slot is evaluated and replaces it; key 0 is not taken for the
+        // empty slot's.
+        let other = 7 + ENTRIES as u64;
+        assert_eq!(get(&mut cache, other, -5), Score::cp(-5));
+        assert_eq!(get(&mut cache, 7, 12), Score::cp(12));
+        assert_eq!(get(&mut cache, 0, 4), Score::cp(4));
+        drop(get);
+        assert_eq!(computed, 4);
+    }
+}
