@@ -38,7 +38,7 @@ mod threats;
 
 use crate::score::Score;
 use context::Context;
-use layout::{GROUPS, MATERIAL, PST, TERMS};
+use layout::{GROUPS, MATERIAL, TERMS};
 use params::WEIGHTS;
 pub use pawn_cache::PawnCache;
 use pst::{PHASE_TOTAL, PHASE_WEIGHT, TEMPO};
@@ -219,10 +219,9 @@ fn features_with<S: Sink>(
     for role in Role::ALL {
         let r = role as usize - 1;
         for color in Color::ALL {
-            let flip = if color == Color::White { 56 } else { 0 };
             for sq in board.by_role(role) & board.by_color(color) {
                 sink.add(color, MATERIAL + r, 1);
-                sink.add(color, PST + r * 64 + (sq as usize ^ flip), 1);
+                sink.add(color, psq::pst_term(color, r, sq as usize), 1);
             }
         }
     }

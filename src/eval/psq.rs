@@ -14,14 +14,21 @@ type Table = [[[Split; 64]; 6]; 2];
 
 const TABLE: Table = table();
 
+/// The piece-square term of a piece of `color` and role index `r` (`Role as usize - 1`) on square
+/// index `sq`: the tables read from White's side, rank 8 first, so White's square `sq` is entry
+/// `sq ^ 56` and Black's is entry `sq` (the vertical mirror).
+#[inline(always)]
+pub(super) const fn pst_term(color: Color, r: usize, sq: usize) -> usize {
+    PST + r * 64 + if matches!(color, Color::White) { sq ^ 56 } else { sq }
+}
+
 const fn table() -> Table {
     let mut t = [[[Split { mg: 0, eg: 0 }; 64]; 6]; 2];
     let mut r = 0;
     while r < 6 {
         let mut sq = 0;
         while sq < 64 {
-            // The tables read from White's side, rank 8 first: White's square `sq` is entry `sq ^ 56`.
-            let (white, black) = (PST + r * 64 + (sq ^ 56), PST + r * 64 + sq);
+            let (white, black) = (pst_term(Color::White, r, sq), pst_term(Color::Black, r, sq));
             let m = WEIGHTS[MATERIAL + r];
             // `Color::Black as usize` is 0.
             t[1][r][sq] = Split { mg: m.0 + WEIGHTS[white].0, eg: m.1 + WEIGHTS[white].1 };

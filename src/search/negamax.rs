@@ -14,7 +14,8 @@ use crate::tt::{Bound, PackedMove};
 use shakmaty::{Move, Position as _};
 
 impl Worker {
-    /// The static evaluation of the current position (through the thread's pawn cache).
+    /// The static evaluation of the current position (through the thread's evaluation and pawn
+    /// caches, with the position's incremental material and piece-square sum).
     #[inline]
     pub(super) fn static_eval(&mut self) -> Score {
         let (pos, pawns) = (&self.pos, &mut self.pawn_cache);
