@@ -6,6 +6,7 @@
 //! [`Position::unmake`] pops it, so unmaking can never go wrong. This module knows nothing of search or UCI.
 
 mod fen;
+mod key;
 mod legal;
 mod noisy;
 mod quiet;
@@ -172,12 +173,9 @@ impl Position {
     pub fn make(&mut self, m: Move) {
         let top = self.top();
         let mut chess = top.chess.clone();
-        let incremental = chess.update_zobrist_hash::<Zobrist64>(Zobrist64(top.key), m, EnPassantMode::Legal);
         chess.play_unchecked(m);
-        let key = match incremental {
-            Some(k) => k.0,
-            None => zobrist(&chess),
-        };
+        let key = key::after_move(&top.chess, &chess, top.key, m).unwrap_or_else(|| zobrist(&chess));
+        debug_assert_eq!(key, zobrist(&chess));
         let psq = psq::after(top.psq, top.chess.turn(), m);
         debug_assert_eq!(psq, psq::of_board(chess.board()));
         let since_null = top.since_null.saturating_add(1);
@@ -438,37 +436,44 @@ mod tests {
     }
 
     /// Walks every line `depth` plies deep, checking the incremental sum against the board's.
-    fn check_psq(pos: &mut Position, depth: u32) -> u64 {
+    /// Walks every line `depth` plies deep (null moves too), checking the incrementally kept
+    /// material and piece-square sum and Zobrist key against their from-scratch values.
+    fn check_incremental(pos: &mut Position, depth: u32) -> u64 {
         assert_eq!(pos.psq(), psq::of_board(pos.chess().board()), "{}", pos.fen());
+        assert_eq!(pos.key(), zobrist(pos.chess()), "{}", pos.fen());
         if depth == 0 {
             return 1;
         }
         let mut n = 0;
         for m in pos.legal_moves() {
             pos.make(m);
-            n += check_psq(pos, depth - 1);
+            n += check_incremental(pos, depth - 1);
             pos.unmake();
         }
         if pos.make_null() {
-            n += check_psq(pos, depth - 1);
+            n += check_incremental(pos, depth - 1);
             pos.unmake();
         }
         n
     }
 
     #[test]
-    fn incremental_psq_matches_scratch_through_every_move_kind() {
-        // Castling both ways (standard and Chess960, rook and king crossing), en passant, promotions
-        // with and without capture, and null moves, three plies deep.
+    fn incremental_psq_and_key_match_scratch_through_every_move_kind() {
+        // Castling both ways (standard and Chess960, rook and king crossing), en passant (legal and
+        // not), promotions with and without capture, rooks captured on their castling squares, and
+        // null moves, three plies deep.
         for (fen, chess960) in [
             ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false),
             ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", false),
             ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", false),
             ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true),
             ("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", true),
+            // c2-c4 gives Black an en-passant square whose capture would expose its king on the
+            // fourth rank: not a legal one, so not in the key.
+            ("8/8/8/8/kp5R/8/2P5/4K3 w - - 0 1", false),
         ] {
             let mut pos = Position::from_fen(fen, chess960).unwrap();
-            assert!(check_psq(&mut pos, 3) > 1000, "{fen}");
+            assert!(check_incremental(&mut pos, 3) > 1000, "{fen}");
         }
     }
 
