@@ -106,4 +106,7 @@ fn a_tune_build_takes_each_parameter_as_an_option_that_changes_the_search() {
     let wider =
         nodes_at_depth_9(&["setoption name RFP_MARGIN value 200".into(), "setoption name FP_BASE value 250".into()]);
     assert_ne!(wider, plain, "the margins changed nothing");
+    // The LMR table is built when the engine starts; a new divisor set afterwards must reach it.
+    let gentler = nodes_at_depth_9(&["setoption name LMR_DIVISOR value 400".into()]);
+    assert_ne!(gentler, plain, "the LMR table was not rebuilt for the new divisor");
 }

@@ -1,6 +1,7 @@
 //! The late-move-reduction table: the base reduction, in whole plies, for a move searched at a given
-//! depth as the given move number, `LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR`. Built once
-//! per thread; the adjustments for the move and the node are made where it is read (`negamax.rs`).
+//! depth as the given move number, `LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR` (both in
+//! hundredths). Built once per thread, and again at a search's start if a `tune` build's options
+//! changed them; the adjustments for the move and the node are made where it is read (`negamax.rs`).
 
 use super::params::{LMR_BASE, LMR_DIVISOR};
 use crate::score::Depth;
@@ -8,30 +9,43 @@ use crate::score::Depth;
 /// Depths and move numbers the table covers; larger ones read the last entry.
 const SIZE: usize = 64;
 
-/// Base late-move reductions by depth and move number.
-pub(super) struct LmrTable(Vec<[u8; SIZE]>);
+/// Base late-move reductions by depth and move number, and the parameters they were computed from.
+pub(super) struct LmrTable {
+    rows: Vec<[u8; SIZE]>,
+    built_for: (i32, i32),
+}
 
 impl LmrTable {
     /// Computes the table.
     pub(super) fn new() -> Self {
+        let (base, divisor) = (LMR_BASE.get(), LMR_DIVISOR.get());
+        let (b, q) = (f64::from(base) / 100.0, f64::from(divisor) / 100.0);
         let rows = (0..SIZE)
             .map(|d| {
                 let mut row = [0u8; SIZE];
                 for (m, r) in row.iter_mut().enumerate().skip(1) {
                     if d > 0 {
-                        *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
+                        *r = (b + (d as f64).ln() * (m as f64).ln() / q) as u8;
                     }
                 }
                 row
             })
             .collect();
-        Self(rows)
+        Self { rows, built_for: (base, divisor) }
+    }
+
+    /// Rebuilds the table if the parameters in force are not those it was built from (only a `tune`
+    /// build can change them).
+    pub(super) fn refresh(&mut self) {
+        if self.built_for != (LMR_BASE.get(), LMR_DIVISOR.get()) {
+            *self = Self::new();
+        }
     }
 
     /// The base reduction at `depth` for the `number`-th move searched (1-based).
     #[inline]
     pub(super) fn base(&self, depth: Depth, number: usize) -> Depth {
-        Depth::from(self.0[(depth.max(0) as usize).min(SIZE - 1)][number.min(SIZE - 1)])
+        Depth::from(self.rows[(depth.max(0) as usize).min(SIZE - 1)][number.min(SIZE - 1)])
     }
 }
 

@@ -124,6 +124,11 @@ tunables! {
     LMR_MIN_DEPTH = 3, 1..=6, step 1;
     /// Late move reductions shrink by one per this much history score (grow for negative history).
     LMR_HISTORY_DIVISOR = 8192, 2048..=32768, step 1024;
+    /// LMR table: `base + ln(depth) * ln(moves) / divisor` plies, truncated to whole plies; the base
+    /// in hundredths of a ply.
+    LMR_BASE = 75, 0..=200, step 10;
+    /// LMR table divisor, in hundredths.
+    LMR_DIVISOR = 225, 120..=400, step 15;
     /// History bonus for a cutoff at depth `d`: `HISTORY_BONUS_QUADRATIC * d * d + HISTORY_BONUS_LINEAR * d`,
     /// at most `HISTORY_BONUS_MAX` (the same amount is the malus of the quiets tried before it).
     HISTORY_BONUS_QUADRATIC = 8, 0..=32, step 2;
@@ -152,10 +157,6 @@ pub const SE_MAX_DOUBLES: u8 = 6;
 
 /// LMR applies from this move number on.
 pub const LMR_MIN_MOVE: usize = 3;
-/// LMR table: `base + ln(depth) * ln(moves) / divisor` plies, truncated to whole plies.
-pub const LMR_BASE: f64 = 0.75;
-/// LMR divisor.
-pub const LMR_DIVISOR: f64 = 2.25;
 
 /// Most plies the history term adds to or takes off a reduction.
 pub const LMR_HISTORY_MAX: i32 = 2;

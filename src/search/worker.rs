@@ -155,6 +155,7 @@ impl Worker {
         self.pos.set_root();
         self.pos.trim_history();
         self.info = SearchInfo::for_job(job, seat);
+        self.lmr.refresh();
         // In a pool the table was aged once for all threads (`Pool::start`).
         if self.info.seat.is_none() {
             self.info.tt.new_search();
