@@ -435,7 +435,6 @@ mod tests {
         }
     }
 
-    /// Walks every line `depth` plies deep, checking the incremental sum against the board's.
     /// Walks every line `depth` plies deep (null moves too), checking the incrementally kept
     /// material and piece-square sum and Zobrist key against their from-scratch values.
     fn check_incremental(pos: &mut Position, depth: u32) -> u64 {
