@@ -34,6 +34,7 @@ mod pieces;
 pub mod psq;
 pub mod pst;
 pub mod scale;
+mod shelter;
 mod threats;
 
 use crate::score::Score;
