@@ -56,7 +56,7 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     shelter::eval(ctx, c, s);
 
     let defenders = (board.pawns() | board.knights() | board.bishops()) & board.by_color(c) & ctx.danger_zone[ci];
-    s.add(c, KING_DEFENDERS + defenders.count().min(11), 1);
+    s.add(c, KING_DEFENDERS + defenders.count().min(6), 1);
     let pawns = ctx.pawns[0] | ctx.pawns[1];
     if pawns.any() {
         let kf = u32::from(k.file());

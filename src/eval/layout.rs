@@ -116,16 +116,16 @@ layout! {
     /// Enemy pawns on the king's three files, by their rank relative to the king's side.
     STORM = 8, "Pawn storm";
     /// King shelter table ([`super::shelter`]): on each of the king's files, the rank distance of the
-    /// nearest own pawn level with or ahead of the king (7: none); by the king's own file or not (32
-    /// apart), the file mirrored to a..d (8 apart), the distance.
-    KING_SHELTER = 64, "King shelter table";
+    /// nearest own pawn level with or ahead of the king (0..=3, 4: none that near); by the king's own
+    /// file or not (20 apart), the file mirrored to a..d (5 apart), the distance.
+    KING_SHELTER = 2 * 4 * SHELTER_BUCKETS, "King shelter table";
     /// King storm table ([`super::shelter`]): on each of the king's files, the rank distance of the
-    /// nearest enemy pawn level with or ahead of the king (7: none); by whether our pawn stops it
-    /// right in front (32 apart), the file mirrored to a..d (8 apart), the distance.
-    KING_STORM = 64, "King storm table";
+    /// nearest enemy pawn level with or ahead of the king (0..=3, 4: none that near); by whether our
+    /// pawn stops it right in front (20 apart), the file mirrored to a..d (5 apart), the distance.
+    KING_STORM = 2 * 4 * SHELTER_BUCKETS, "King storm table";
     /// Own pawns, knights and bishops in the king's danger zone (see [`super::masks::danger_zone`]),
-    /// 0..=11.
-    KING_DEFENDERS = 12, "King defenders";
+    /// 0..=6 (6: six or more).
+    KING_DEFENDERS = 7, "King defenders";
     /// Files from the king's to the nearest file holding a pawn of either side (0..=7); nothing when
     /// no pawns are left.
     KING_PAWN_DISTANCE = 8, "King pawn-file distance";
@@ -170,6 +170,9 @@ pub const DANGER: usize = DANGER_ATTACKERS;
 pub const fn is_danger(t: usize) -> bool {
     t >= DANGER
 }
+
+/// Distance buckets per file of the shelter and storm tables ([`super::shelter`]).
+pub const SHELTER_BUCKETS: usize = super::shelter::BUCKETS;
 
 /// Number of complexity counts ([`super::complexity`]): pawns, pawns on both wings, a pawn ending,
 /// a constant.

@@ -10,15 +10,18 @@ use super::context::Context;
 use super::layout::*;
 use shakmaty::{Bitboard, Color, File, Square};
 
-/// Rank distance bucket meaning "no such pawn on the file".
-const NONE: usize = 7;
+/// Rank distance bucket meaning "no such pawn on the file within three ranks of the king" (farther
+/// ones are rare and say little about the king's cover).
+const NONE: usize = 4;
+/// Distance buckets per file: 0..=3, then [`NONE`].
+pub(super) const BUCKETS: usize = NONE + 1;
 
 /// The nearest pawn of `pawns` to the king on `c`'s side of it, as a rank distance (0 level with the
-/// king, at most 6), or [`NONE`].
+/// king, at most 3), or [`NONE`].
 fn nearest(c: Color, king: Square, pawns: Bitboard) -> usize {
     let ahead = pawns & forward_ranks(c, king);
     let nearest = if c == Color::White { ahead.first() } else { ahead.last() };
-    nearest.map_or(NONE, |sq| (u32::from(sq.rank()).abs_diff(u32::from(king.rank()))).min(6) as usize)
+    nearest.map_or(NONE, |sq| (u32::from(sq.rank()).abs_diff(u32::from(king.rank()))).min(NONE as u32) as usize)
 }
 
 /// The ranks of the king's and those ahead of it, from `c`'s side.
@@ -44,9 +47,9 @@ pub(super) fn eval<S: Sink>(ctx: &Context, c: Color, s: &mut S) {
         let ours = nearest(c, king, ctx.pawns[ci] & mask);
         let theirs = nearest(c, king, ctx.pawns[ei] & mask);
         let column = mirrored(file);
-        s.add(c, KING_SHELTER + (own_file * 4 + column) * 8 + ours, 1);
+        s.add(c, KING_SHELTER + (own_file * 4 + column) * BUCKETS + ours, 1);
         let blocked = usize::from(ours != NONE && ours + 1 == theirs);
-        s.add(c, KING_STORM + (blocked * 4 + column) * 8 + theirs, 1);
+        s.add(c, KING_STORM + (blocked * 4 + column) * BUCKETS + theirs, 1);
     }
 }
 
@@ -58,7 +61,7 @@ mod tests {
     /// The (White, Black) bucket of a table term as (own file, mirrored file, distance).
     fn at(start: usize, t: usize) -> (usize, usize, usize) {
         let i = t - start;
-        (i / 32, i / 8 % 4, i % 8)
+        (i / (4 * BUCKETS), i / BUCKETS % 4, i % BUCKETS)
     }
 
     #[test]
@@ -72,8 +75,8 @@ mod tests {
         assert_eq!(white, vec![(0, 0, NONE), (0, 2, 1), (1, 1, 2)]);
         let storm = nonzero(fen, &[KING_STORM]);
         let white: Vec<_> = storm.iter().filter(|(_, n)| n[0] != 0).map(|&(t, _)| at(KING_STORM, t)).collect();
-        // h4 three ranks ahead, unblocked; f7 six ahead; g4 three ahead and blocked by g3.
-        assert_eq!(white, vec![(0, 0, 3), (0, 2, 6), (1, 1, 3)]);
+        // h4 three ranks ahead, unblocked; f7 six ahead (as none); g4 three ahead and blocked by g3.
+        assert_eq!(white, vec![(0, 0, 3), (0, 2, NONE), (1, 1, 3)]);
         // Black: its three pawns one rank ahead, no White pawns on those files ahead of it.
         let black: Vec<_> = got.iter().filter(|(_, n)| n[1] != 0).map(|&(t, _)| at(KING_SHELTER, t)).collect();
         assert_eq!(black, vec![(0, 0, 1), (0, 2, 1), (1, 1, 1)]);
