@@ -36,8 +36,6 @@ FAMILIES = {
     "threats": ["Threat by pawn", "Threat by minor", "Threat by rook", "Hanging piece"],
     "threats-new": ["Threat on weak pawn", "Threat by pawn push", "Queen attacked by lesser",
                     "Overloaded defender"],
-    "king-danger-table": ["King danger"],
-    "safe-checks": ["Safe checks"],
     "shelter": ["Pawn shield", "King open file", "King semi-open file", "Pawn storm"],
     "danger": ["Danger attackers", "Danger zone attacks", "Danger weak squares", "Danger safe checks",
                "Danger no enemy queen", "Danger shelter", "Danger storm", "Danger constant"],

@@ -1497,7 +1497,7 @@ fn cli_eval() {
         "Material",
         "Piece-square",
         "Passed pawn",
-        "King danger",
+        "King safety (danger map)",
         "Total",
         "Scale factor",
         "Mop-up",

@@ -21,9 +21,7 @@ pub(super) struct Context {
     pub king: [Square; 2],
     /// The side to move.
     pub turn: Color,
-    /// The king and the squares around it, per side.
-    pub zone: [Bitboard; 2],
-    /// The wider danger zone of each side's king ([`masks::danger_zone`]), holding [`Context::zone`].
+    /// The danger zone of each side's king ([`masks::danger_zone`]).
     pub danger_zone: [Bitboard; 2],
     /// Pieces each side has attacking the enemy's danger zone, by role (knight, bishop, rook, queen).
     pub attackers: [[i32; 4]; 2],
@@ -31,8 +29,6 @@ pub(super) struct Context {
     pub zone_attacks: [i32; 2],
     /// Squares attacked per side and role (`Role as usize - 1`), filled by the piece terms.
     pub attacks: [[Bitboard; 6]; 2],
-    /// Attack units each side has against the other's king zone, filled by the piece terms.
-    pub units: [i32; 2],
     /// Every square each side attacks (complete once the piece terms ran).
     pub all: [Bitboard; 2],
     /// Squares each side attacks at least twice (two pawns, or two pieces, or a pawn and a piece).
@@ -64,12 +60,10 @@ impl Context {
             pawn_attacks,
             king,
             turn,
-            zone: king.map(|k| king_attacks(k).with(k)),
             danger_zone: [masks::danger_zone(Color::Black, king[0]), masks::danger_zone(Color::White, king[1])],
             attackers: [[0; 4]; 2],
             zone_attacks: [0; 2],
             attacks,
-            units: [0; 2],
             all,
             two,
         }

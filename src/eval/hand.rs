@@ -30,17 +30,6 @@ const fn linear<const N: usize>(centre: i32, mg: i32, eg: i32) -> [(i32, i32); N
     out
 }
 
-/// King danger by attack units: quadratic in the middlegame, mild in the endgame.
-const fn danger() -> [(i32, i32); 24] {
-    let mut out = [(0, 0); 24];
-    let mut u = 0;
-    while u < 24 {
-        out[u] = (-((u * u) as i32) / 2, -(u as i32));
-        u += 1;
-    }
-    out
-}
-
 const fn put<const N: usize>(w: &mut [(i32, i32); TERMS], at: usize, v: [(i32, i32); N]) {
     let mut i = 0;
     while i < N {
@@ -93,8 +82,6 @@ pub const fn weights(material: &[(i32, i32); 6], pst: &[(Table, Table); 6]) -> [
     put(&mut w, PUSH_THREAT, [(15, 20)]);
     put(&mut w, QUEEN_ATTACKED, [(30, 20), (20, 15), (20, 15), (15, 10)]);
     put(&mut w, OVERLOADED, [(10, 10)]);
-    put(&mut w, KING_DANGER, danger());
-    put(&mut w, SAFE_CHECK, [(-10, -2), (-8, -2), (-12, -3), (-8, -2)]);
     put(&mut w, SHIELD, [(10, -2), (5, -2)]);
     put(&mut w, KING_OPEN_FILE, [(-20, 0)]);
     put(&mut w, KING_SEMI_OPEN_FILE, [(-10, 0)]);

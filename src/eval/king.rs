@@ -1,7 +1,5 @@
-//! King safety of one side: the enemy's attack units on the king zone (a one-hot table, so the
-//! tuner can fit any non-linear danger curve), safe checking squares, the pawn shield, open files at
-//! the king and the enemy pawn storm; then the non-linear danger sum of [`danger`], which shares
-//! the checking squares.
+//! King safety of one side: the non-linear danger sum of [`danger`] (given the enemy's checking
+//! squares), then the pawn shield, open files at the king and the enemy pawn storm.
 
 use super::Sink;
 use super::context::Context;
@@ -15,11 +13,9 @@ use shakmaty::{Bitboard, Board, Color, Role};
 pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     let (ci, ei) = (c as usize, !c as usize);
     let k = ctx.king[ci];
-    let units = ctx.units[ei].clamp(0, KING_DANGER_MAX);
-    s.add(c, KING_DANGER + units as usize, 1);
 
-    // Checking squares the enemy can reach that we do not defend and the enemy does not occupy.
-    let safe = !ctx.all[ci] & !board.by_color(!c);
+    // Squares from which each enemy piece kind that can reach them would check ([`danger`] keeps
+    // the safe ones).
     let enemy = &ctx.attacks[ei];
     let diagonal = bishop_attacks(k, ctx.occupied);
     let straight = rook_attacks(k, ctx.occupied);
@@ -29,9 +25,6 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
         straight & enemy[Role::Rook as usize - 1],
         (diagonal | straight) & enemy[Role::Queen as usize - 1],
     ];
-    for (i, squares) in checks.iter().enumerate() {
-        s.add_squares(c, SAFE_CHECK + i, *squares & safe);
-    }
     danger::eval(board, ctx, c, &checks, s);
 
     let files = files_around_sq(k);
@@ -52,6 +45,3 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
         s.add(c, STORM + c.relative_rank(sq.rank()) as usize, 1);
     }
 }
-
-/// Highest bucket of the king-danger table.
-const KING_DANGER_MAX: i32 = (SAFE_CHECK - KING_DANGER - 1) as i32;

@@ -103,10 +103,6 @@ layout! {
     QUEEN_ATTACKED = 4, "Queen attacked by lesser";
     /// Enemy piece that alone defends two enemy pieces we attack once each.
     OVERLOADED = 1, "Overloaded defender";
-    /// King danger by attack units on the king zone (see [`super::king`]), one-hot.
-    KING_DANGER = 24, "King danger";
-    /// Safe checking squares the enemy has, by checking role (knight, bishop, rook, queen).
-    SAFE_CHECK = 4, "Safe checks";
     /// Own pawns on the rank in front of the king, then two ranks in front, on the king's three files.
     SHIELD = 2, "Pawn shield";
     /// Files next to and at the king with no pawns.

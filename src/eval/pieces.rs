@@ -1,6 +1,6 @@
 //! Piece activity: mobility by safe squares, the bishop pair, rooks on open and semi-open files,
-//! outposts. Records each piece's attacks, its attack units on the enemy king zone and its attacks
-//! on the enemy danger zone in the [`Context`] for the passer, threat and king-safety terms.
+//! outposts. Records each piece's attacks and its attacks on the enemy danger zone in the
+//! [`Context`] for the passer, threat and king-safety terms.
 
 use super::Sink;
 use super::context::Context;
@@ -9,17 +9,13 @@ use super::masks::attack_span;
 use shakmaty::attacks::attacks;
 use shakmaty::{Bitboard, Board, Color, Role};
 
-/// Attack units a piece brings to the enemy king zone, by `Role as usize` (0 unused): the weight of
-/// the attacker, to which each zone square it hits adds one.
-pub(super) const ATTACK_WEIGHT: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
-
 /// Adds the piece terms of side `c`.
 pub(super) fn eval<S: Sink>(board: &Board, ctx: &mut Context, c: Color, s: &mut S) {
     let (ci, ei) = (c as usize, !c as usize);
     let own = board.by_color(c);
     // Safe squares: not our own pieces, not attacked by an enemy pawn.
     let area = !own & !ctx.pawn_attacks[ei];
-    let (enemy_zone, danger_zone) = (ctx.zone[ei], ctx.danger_zone[ei]);
+    let danger_zone = ctx.danger_zone[ei];
     for (role, mobility) in [
         (Role::Knight, MOBILITY_KNIGHT),
         (Role::Bishop, MOBILITY_BISHOP),
@@ -34,11 +30,6 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &mut Context, c: Color, s: &mut 
             if wide.any() {
                 ctx.attackers[ci][role as usize - 2] += 1;
                 ctx.zone_attacks[ci] += wide.count() as i32;
-                // The king zone lies inside the danger zone.
-                let hits = wide & enemy_zone;
-                if hits.any() {
-                    ctx.units[ci] += ATTACK_WEIGHT[role as usize] + hits.count() as i32;
-                }
             }
             match role {
                 Role::Knight | Role::Bishop => {

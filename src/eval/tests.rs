@@ -186,8 +186,7 @@ fn attack_on_the_king_is_danger() {
     // Queen and knight bearing on the castled king against none.
     let quiet = trace(&load("6k1/5ppp/8/8/8/8/5PPP/3QN1K1 w - - 0 1"));
     let attack = trace(&load("6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 w - - 0 1"));
-    let g = group(layout::KING_DANGER);
-    assert!(attack.groups[g][1].mg < quiet.groups[g][1].mg);
+    assert!(attack.safety[1].mg < quiet.safety[1].mg, "{:?} vs {:?}", attack.safety[1], quiet.safety[1]);
 }
 
 #[test]
@@ -262,11 +261,9 @@ fn a_passer_that_can_advance_scores_more_than_a_blocked_one() {
     assert!(free.mg + free.eg > blocked.mg + blocked.eg, "free {free:?} blocked {blocked:?}");
 }
 
-/// Black's king safety under the committed weights: the danger map's penalty and the linear king
-/// groups (the one-hot king-danger table and safe checks), middlegame.
+/// Black's king safety under the committed weights: the danger map's penalty, middlegame.
 fn black_king_safety_mg(fen: &str) -> i32 {
-    let t = trace(&load(fen));
-    t.safety[1].mg + t.groups[group(layout::KING_DANGER)][1].mg + t.groups[group(layout::SAFE_CHECK)][1].mg
+    trace(&load(fen)).safety[1].mg
 }
 
 #[test]

@@ -10,9 +10,7 @@
 //! does the complexity correction of the endgame sum ([`complexity_map`]).
 
 use super::features::{Features, PARAMS, ROLES, complexity_map, danger_map, material_term, pst_term, weighted};
-use crate::eval::layout::{
-    GROUPS, KING_DANGER, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK, group_of,
-};
+use crate::eval::layout::{GROUPS, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK, group_of};
 use std::thread;
 
 /// Positions as sparse features with their results, search scores and fit targets.
@@ -339,10 +337,10 @@ pub fn neighbour_pairs() -> Vec<(usize, usize)> {
 }
 
 /// Parameter index triples of neighbouring buckets, middlegame and endgame apart: the mobility
-/// groups (square counts) and the king-danger attack units, where the far buckets are rare.
+/// groups (square counts), where the far buckets are rare.
 pub fn bucket_triples() -> Vec<(usize, usize, usize)> {
     let mut v = Vec::new();
-    for start in [MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN, KING_DANGER] {
+    for start in [MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN] {
         for t in start..start + GROUPS[group_of(start)].len - 2 {
             for ph in 0..2 {
                 v.push((2 * t + ph, 2 * (t + 1) + ph, 2 * (t + 2) + ph));
