@@ -1,9 +1,9 @@
 //! King safety of one side: the enemy's attack units on the king zone (a one-hot table, so the
-//! tuner can fit any non-linear danger curve), safe checking squares, the pawn shield, open files at
-//! the king and the enemy pawn storm; then the non-linear danger sum of [`danger`], which shares
-//! the checking squares; the shelter and storm tables of [`shelter`]; the king's defenders; and how
-//! far the king is from the nearest pawn's file.
-
+//! tuner can fit any non-linear danger curve), safe checking squares, the non-linear danger sum of
+//! [`danger`], which shares the checking squares, and the king's defenders ([`eval`]); and the
+//! king's cover, which depends on the pawns and the king's square alone ([`cover`]): the pawn
+//! shield, open files at the king, the enemy pawn storm, the shelter and storm tables of
+//! [`shelter`], and how far the king is from the nearest pawn's file.
 use super::Sink;
 use super::context::Context;
 use super::danger;
@@ -36,6 +36,17 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     }
     danger::eval(board, ctx, c, &checks, s);
 
+    let defenders = (board.pawns() | board.knights() | board.bishops()) & board.by_color(c) & ctx.danger_zone[ci];
+    s.add(c, KING_DEFENDERS + defenders.count().min(6), 1);
+}
+
+/// Adds side `c`'s king cover, the king-safety terms that depend on the pawns and the king's square
+/// alone (so [`super::PawnCache`] can keep them): the pawn shield, open files at the king, the enemy
+/// pawn storm, the shelter and storm tables of [`shelter`], and how far the king is from the nearest
+/// pawn's file.
+pub(super) fn cover<S: Sink>(ctx: &Context, c: Color, s: &mut S) {
+    let (ci, ei) = (c as usize, !c as usize);
+    let k = ctx.king[ci];
     let files = files_around_sq(k);
     let (own, theirs) = (ctx.pawns[ci], ctx.pawns[ei]);
     let forward = if c == Color::White { 1 } else { -1 };
@@ -55,8 +66,6 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     }
     shelter::eval(ctx, c, s);
 
-    let defenders = (board.pawns() | board.knights() | board.bishops()) & board.by_color(c) & ctx.danger_zone[ci];
-    s.add(c, KING_DEFENDERS + defenders.count().min(6), 1);
     let pawns = ctx.pawns[0] | ctx.pawns[1];
     if pawns.any() {
         let kf = u32::from(k.file());

@@ -186,8 +186,11 @@ fn attack_on_the_king_is_danger() {
     // Queen and knight bearing on the castled king against none.
     let quiet = trace(&load("6k1/5ppp/8/8/8/8/5PPP/3QN1K1 w - - 0 1"));
     let attack = trace(&load("6k1/5ppp/7Q/6N1/8/8/5PPP/6K1 w - - 0 1"));
+    // Black's king safety: the one-hot danger table and the non-linear danger map together (since
+    // the refit on 15 M positions the map carries the danger and the table is nearly flat).
     let g = group(layout::KING_DANGER);
-    assert!(attack.groups[g][1].mg < quiet.groups[g][1].mg);
+    let black = |t: &Trace| t.groups[g][1].mg + t.safety[1].mg;
+    assert!(black(&attack) < black(&quiet) - 50, "{} vs {}", black(&attack), black(&quiet));
 }
 
 #[test]
