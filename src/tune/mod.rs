@@ -97,7 +97,7 @@ pub struct FitArgs {
     pub holdout: f64,
     /// L2 penalty pulling values towards the start: `reg * sum(((value - start) / 100)^2)`. Some is
     /// needed on a few thousand games (on 6000, unregularised fits of material and tables overfit);
-    /// the committed weights, fitted to 5 million `datagen` positions, used 0.
+    /// the committed weights, fitted to 15 million `datagen` positions, used 0.
     #[arg(long, default_value_t = 0.001)]
     pub reg: f64,
     /// Tie the piece-square tables to be symmetric across the d/e line.
