@@ -1552,12 +1552,14 @@ fn eval_prints_every_term_group_and_the_king_safety() {
             assert_eq!(numbers(&name).len(), n, "{name}");
         }
         // The fitted danger weights: Black's king is attacked (its danger sum is above 0), White's is
-        // not (below 0, no penalty); each side's penalty is the map of its sum.
+        // not in the middlegame (below 0, no penalty); each side's penalty is the map of its sum.
         let danger = numbers("Danger sum (before the map)");
         let safety = numbers("King safety (danger map)");
         assert!(danger[0] < 0 && danger[2] > 0 && danger[3] > 0, "{danger:?}");
-        let black = brudno::eval::danger::penalty(brudno::eval::Split { mg: danger[2], eg: danger[3] });
-        assert_eq!(&safety[..4], &[0, 0, black.mg, black.eg], "{danger:?}");
+        let map = |mg, eg| brudno::eval::danger::penalty(brudno::eval::Split { mg, eg });
+        let (white, black) = (map(danger[0], danger[1]), map(danger[2], danger[3]));
+        assert_eq!(white.mg, 0, "{danger:?}");
+        assert_eq!(&safety[..4], &[white.mg, white.eg, black.mg, black.eg], "{danger:?}");
         assert!(black.mg < 0 && black.eg < 0, "{black:?}");
         assert!(numbers("  Danger attackers")[2] > 0);
         // The complexity group is one line under the total: the endgame half before and after it.
