@@ -42,6 +42,9 @@ FAMILIES = {
     "danger": ["Danger attackers", "Danger zone attacks", "Danger weak squares", "Danger safe checks",
                "Danger no enemy queen", "Danger shelter", "Danger storm", "Danger constant"],
     "complexity": ["Complexity"],
+    "shelter-tables": ["King shelter table", "King storm table"],
+    "king-defenders-distance": ["King defenders", "King pawn-file distance"],
+    "minor-placement": ["Minor behind pawn", "Bishop rammed pawns", "Bishop long diagonal"],
 }
 
 TUPLE = re.compile(r"\(\s*-?\d+,\s*-?\d+\)")

@@ -13,7 +13,7 @@
 
 use super::context::Context;
 use super::layout::*;
-use super::masks;
+use super::masks::{self, files_of};
 use super::{Sink, Split};
 use shakmaty::{Bitboard, Board, Color, Role};
 
@@ -61,15 +61,6 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, checks: &[Bi
     }
     s.danger(c, DANGER_CONSTANT, 1);
     shelter_and_storm(ctx, c, s);
-}
-
-/// The files (bit `f` for file `f`) holding a square of `bb`.
-fn files_of(bb: Bitboard) -> u32 {
-    let mut x = bb.0;
-    x |= x >> 32;
-    x |= x >> 16;
-    x |= x >> 8;
-    (x & 0xFF) as u32
 }
 
 /// The shelter and storm summaries of side `c`'s king, over the king's file and its neighbours,

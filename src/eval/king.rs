@@ -1,13 +1,15 @@
 //! King safety of one side: the enemy's attack units on the king zone (a one-hot table, so the
-//! tuner can fit any non-linear danger curve), safe checking squares, the pawn shield, open files at
-//! the king and the enemy pawn storm; then the non-linear danger sum of [`danger`], which shares
-//! the checking squares.
-
+//! tuner can fit any non-linear danger curve), safe checking squares, the non-linear danger sum of
+//! [`danger`], which shares the checking squares, and the king's defenders ([`eval`]); and the
+//! king's cover, which depends on the pawns and the king's square alone ([`cover`]): the pawn
+//! shield, open files at the king, the enemy pawn storm, the shelter and storm tables of
+//! [`shelter`], and how far the king is from the nearest pawn's file.
 use super::Sink;
 use super::context::Context;
 use super::danger;
 use super::layout::*;
-use super::masks::files_around_sq;
+use super::masks::{files_around_sq, files_of};
+use super::shelter;
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, Role};
 
@@ -34,6 +36,17 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     }
     danger::eval(board, ctx, c, &checks, s);
 
+    let defenders = (board.pawns() | board.knights() | board.bishops()) & board.by_color(c) & ctx.danger_zone[ci];
+    s.add(c, KING_DEFENDERS + defenders.count().min(6), 1);
+}
+
+/// Adds side `c`'s king cover, the king-safety terms that depend on the pawns and the king's square
+/// alone (so [`super::PawnCache`] can keep them): the pawn shield, open files at the king, the enemy
+/// pawn storm, the shelter and storm tables of [`shelter`], and how far the king is from the nearest
+/// pawn's file.
+pub(super) fn cover<S: Sink>(ctx: &Context, c: Color, s: &mut S) {
+    let (ci, ei) = (c as usize, !c as usize);
+    let k = ctx.king[ci];
     let files = files_around_sq(k);
     let (own, theirs) = (ctx.pawns[ci], ctx.pawns[ei]);
     let forward = if c == Color::White { 1 } else { -1 };
@@ -50,6 +63,18 @@ pub(super) fn eval<S: Sink>(board: &Board, ctx: &Context, c: Color, s: &mut S) {
     }
     for sq in theirs & files {
         s.add(c, STORM + c.relative_rank(sq.rank()) as usize, 1);
+    }
+    shelter::eval(ctx, c, s);
+
+    let pawns = ctx.pawns[0] | ctx.pawns[1];
+    if pawns.any() {
+        let kf = u32::from(k.file());
+        let (mut files, mut distance) = (files_of(pawns), 7);
+        while files != 0 {
+            distance = distance.min((files.trailing_zeros()).abs_diff(kf));
+            files &= files - 1;
+        }
+        s.add(c, KING_PAWN_DISTANCE + distance as usize, 1);
     }
 }
 

@@ -115,6 +115,26 @@ layout! {
     KING_SEMI_OPEN_FILE = 1, "King semi-open file";
     /// Enemy pawns on the king's three files, by their rank relative to the king's side.
     STORM = 8, "Pawn storm";
+    /// King shelter table ([`super::shelter`]): on each of the king's files, the rank distance of the
+    /// nearest own pawn level with or ahead of the king (0..=3, 4: none that near); by the king's own
+    /// file or not (20 apart), the file mirrored to a..d (5 apart), the distance.
+    KING_SHELTER = 2 * 4 * SHELTER_BUCKETS, "King shelter table";
+    /// King storm table ([`super::shelter`]): on each of the king's files, the rank distance of the
+    /// nearest enemy pawn level with or ahead of the king (0..=3, 4: none that near); by whether our
+    /// pawn stops it right in front (20 apart), the file mirrored to a..d (5 apart), the distance.
+    KING_STORM = 2 * 4 * SHELTER_BUCKETS, "King storm table";
+    /// Own pawns, knights and bishops in the king's danger zone (see [`super::masks::danger_zone`]),
+    /// 0..=6 (6: six or more).
+    KING_DEFENDERS = 7, "King defenders";
+    /// Files from the king's to the nearest file holding a pawn of either side (0..=7); nothing when
+    /// no pawns are left.
+    KING_PAWN_DISTANCE = 8, "King pawn-file distance";
+    /// Knight, then bishop, with a pawn of either side right in front of it.
+    MINOR_BEHIND_PAWN = 2, "Minor behind pawn";
+    /// Own pawns on the bishop's square colour that an enemy pawn blocks, per bishop.
+    BISHOP_RAMMED = 1, "Bishop rammed pawns";
+    /// Bishop on a long diagonal, outside the centre, that sees two centre squares past pawns only.
+    BISHOP_LONG_DIAGONAL = 1, "Bishop long diagonal";
     /// Complexity ([`super::complexity`]): counts for the whole position, not per side, whose
     /// endgame-weighted sum moves the endgame half toward zero (when negative) or away from it; only
     /// the endgame weight is used. Pawns on the board, pawns on both wings (1 or 0), a pawn ending
@@ -150,6 +170,9 @@ pub const DANGER: usize = DANGER_ATTACKERS;
 pub const fn is_danger(t: usize) -> bool {
     t >= DANGER
 }
+
+/// Distance buckets per file of the shelter and storm tables ([`super::shelter`]).
+pub const SHELTER_BUCKETS: usize = super::shelter::BUCKETS;
 
 /// Number of complexity counts ([`super::complexity`]): pawns, pawns on both wings, a pawn ending,
 /// a constant.

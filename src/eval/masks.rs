@@ -107,6 +107,16 @@ pub fn attack_span(c: Color, sq: Square) -> Bitboard {
     Bitboard(ATTACK_SPAN[ci(c)][sq as usize])
 }
 
+/// The files (bit `f` for file `f`) holding a square of `bb`.
+#[inline]
+pub fn files_of(bb: Bitboard) -> u32 {
+    let mut x = bb.0;
+    x |= x >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    (x & 0xFF) as u32
+}
+
 /// The file of `sq` and its neighbours.
 pub fn files_around_sq(sq: Square) -> Bitboard {
     Bitboard(files_around(sq as usize))

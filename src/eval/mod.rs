@@ -34,6 +34,7 @@ mod pieces;
 pub mod psq;
 pub mod pst;
 pub mod scale;
+mod shelter;
 mod threats;
 
 use crate::score::Score;
@@ -204,11 +205,17 @@ impl Sink for Tracer<'_> {
 
 /// Reports every feature of `chess` to `sink` and returns the game phase (`0..=PHASE_TOTAL`).
 pub fn features<S: Sink>(chess: &Chess, sink: &mut S) -> i32 {
-    features_with(chess, sink, |ctx, sink| pawns::structures(ctx, sink))
+    features_with(chess, sink, |ctx, sink| {
+        let passed = pawns::structures(ctx, sink);
+        for c in Color::ALL {
+            king::cover(ctx, c, sink);
+        }
+        passed
+    })
 }
 
-/// [`features`], with the pawn-structure terms added by `structure`, which returns each side's
-/// passed pawns (computed, or taken from a [`PawnCache`]).
+/// [`features`], with the pawn-structure terms and the kings' cover ([`king::cover`]) added by
+/// `structure`, which returns each side's passed pawns (computed, or taken from a [`PawnCache`]).
 #[inline(always)]
 fn features_with<S: Sink>(
     chess: &Chess,
@@ -329,8 +336,9 @@ pub(crate) fn evaluate_with(chess: &Chess, weights: &Weights) -> Score {
 }
 
 /// [`evaluate`], with the material and piece-square sum given (`psq`, [`psq::of_board`] of the
-/// board, which a position keeps incrementally) and the pawn-structure terms taken from `cache` when
-/// it holds the formation: the result is the same, the search's evaluation.
+/// board, which a position keeps incrementally) and the pawn-structure terms and the kings' cover
+/// taken from `cache` when it holds the formation (and, for the cover, the kings' squares): the
+/// result is the same, the search's evaluation.
 #[inline]
 pub fn evaluate_cached(chess: &Chess, psq: Split, cache: &mut PawnCache) -> Score {
     let mut s = Scorer::new(&WEIGHTS);
@@ -341,8 +349,15 @@ pub fn evaluate_cached(chess: &Chess, psq: Split, cache: &mut PawnCache) -> Scor
             let passed = pawns::structures(ctx, &mut sum);
             (sum.linear, passed)
         });
-        s.linear.mg += entry.split.mg;
-        s.linear.eg += entry.split.eg;
+        let cover = cache.cover(ctx.pawns, ctx.king, || {
+            let mut sum = Scorer::new(&WEIGHTS);
+            for c in Color::ALL {
+                king::cover(ctx, c, &mut sum);
+            }
+            sum.linear
+        });
+        s.linear.mg += entry.split.mg + cover.mg;
+        s.linear.eg += entry.split.eg + cover.eg;
         entry.passed
     });
     finish(chess, s.total(), s.complexity, phase, mopup::white_bonus(chess.board())).0

@@ -280,3 +280,30 @@ fn a_queen_and_two_attackers_are_worse_for_the_king_than_a_queen_and_one() {
     let none = black_king_safety_mg("6k1/5ppp/8/8/8/8/5PPP/3QN1K1 w - - 0 1");
     assert!(two < one && one < none, "two attackers {two}, one {one}, none {none}");
 }
+
+#[test]
+fn king_defenders_and_the_distance_to_the_pawns() {
+    // White king g1 with f2 g2 h2 and the f3 knight in its zone (a fourth defender); Black's king
+    // a8 alone, with pawns only on the f..h files: five files away.
+    let got = nonzero("k7/8/8/8/8/5N2/5PPP/6K1 w - - 0 1", &[layout::KING_DEFENDERS, layout::KING_PAWN_DISTANCE]);
+    let d = layout::KING_DEFENDERS;
+    let p = layout::KING_PAWN_DISTANCE;
+    assert_eq!(got, vec![(d, [0, 1]), (d + 4, [1, 0]), (p, [1, 0]), (p + 5, [0, 1])]);
+    // No pawns: no distance term.
+    assert!(nonzero("k7/8/8/8/8/5N2/8/6K1 w - - 0 1", &[p]).is_empty());
+}
+
+#[test]
+fn minors_behind_pawns_rammed_pawns_and_the_long_diagonal() {
+    // White: knight c3 behind the c4 pawn; bishop b2 on the long diagonal, seeing d4 and e5 when only
+    // pawns block (the knight does not count). Black: bishop c8 with nothing in front of it.
+    let fen = "2b1k3/8/4p3/4P3/2P5/2N5/1B6/4K3 w - - 0 1";
+    let got = nonzero(fen, &[layout::MINOR_BEHIND_PAWN, layout::BISHOP_RAMMED, layout::BISHOP_LONG_DIAGONAL]);
+    let (m, r, l) = (layout::MINOR_BEHIND_PAWN, layout::BISHOP_RAMMED, layout::BISHOP_LONG_DIAGONAL);
+    // e5 is dark; the b2 bishop is dark: one rammed pawn of its colour. Black's e6 pawn (light) is
+    // rammed too, and the c8 bishop is light.
+    assert_eq!(got, vec![(m, [1, 0]), (r, [1, 1]), (l, [1, 0])]);
+    // A pawn in the way: the bishop on b2 sees c3, not the centre.
+    let blocked = nonzero("4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1", &[l]);
+    assert!(blocked.is_empty(), "{blocked:?}");
+}

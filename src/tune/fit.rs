@@ -11,7 +11,8 @@
 
 use super::features::{Features, PARAMS, ROLES, complexity_map, danger_map, material_term, pst_term, weighted};
 use crate::eval::layout::{
-    GROUPS, KING_DANGER, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK, group_of,
+    GROUPS, KING_DANGER, KING_DEFENDERS, KING_PAWN_DISTANCE, KING_SHELTER, KING_STORM, MOBILITY_BISHOP,
+    MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK, SHELTER_BUCKETS, group_of,
 };
 use std::thread;
 
@@ -339,11 +340,29 @@ pub fn neighbour_pairs() -> Vec<(usize, usize)> {
 }
 
 /// Parameter index triples of neighbouring buckets, middlegame and endgame apart: the mobility
-/// groups (square counts) and the king-danger attack units, where the far buckets are rare.
+/// groups (square counts), the king-danger attack units, the king's defenders and pawn-file
+/// distance, and each row (one file) of the shelter and storm tables by distance, where the far
+/// buckets are rare.
 pub fn bucket_triples() -> Vec<(usize, usize, usize)> {
+    let mut rows: Vec<(usize, usize)> = [
+        MOBILITY_KNIGHT,
+        MOBILITY_BISHOP,
+        MOBILITY_ROOK,
+        MOBILITY_QUEEN,
+        KING_DANGER,
+        KING_DEFENDERS,
+        KING_PAWN_DISTANCE,
+    ]
+    .into_iter()
+    .map(|start| (start, GROUPS[group_of(start)].len))
+    .collect();
+    for table in [KING_SHELTER, KING_STORM] {
+        let len = GROUPS[group_of(table)].len;
+        rows.extend((table..table + len).step_by(SHELTER_BUCKETS).map(|start| (start, SHELTER_BUCKETS)));
+    }
     let mut v = Vec::new();
-    for start in [MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN, KING_DANGER] {
-        for t in start..start + GROUPS[group_of(start)].len - 2 {
+    for (start, len) in rows {
+        for t in start..start + len - 2 {
             for ph in 0..2 {
                 v.push((2 * t + ph, 2 * (t + 1) + ph, 2 * (t + 2) + ph));
             }
