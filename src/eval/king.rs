@@ -4,6 +4,7 @@
 //! king's cover, which depends on the pawns and the king's square alone ([`cover`]): the pawn
 //! shield, open files at the king, the enemy pawn storm, the shelter and storm tables of
 //! [`shelter`], and how far the king is from the nearest pawn's file.
+
 use super::Sink;
 use super::context::Context;
 use super::danger;
@@ -71,7 +72,7 @@ pub(super) fn cover<S: Sink>(ctx: &Context, c: Color, s: &mut S) {
         let kf = u32::from(k.file());
         let (mut files, mut distance) = (files_of(pawns), 7);
         while files != 0 {
-            distance = distance.min((files.trailing_zeros()).abs_diff(kf));
+            distance = distance.min(files.trailing_zeros().abs_diff(kf));
             files &= files - 1;
         }
         s.add(c, KING_PAWN_DISTANCE + distance as usize, 1);

@@ -1,6 +1,7 @@
 //! Piece activity: mobility by safe squares, the bishop pair, rooks on open and semi-open files,
-//! outposts, minors behind a pawn, a bishop's blocked pawns of its colour and its long diagonal. Records each piece's attacks, its attack units on the enemy king zone and its attacks
-//! on the enemy danger zone in the [`Context`] for the passer, threat and king-safety terms.
+//! outposts, minors behind a pawn, a bishop's blocked pawns of its colour and its long diagonal.
+//! Records each piece's attacks, its attack units on the enemy king zone and its attacks on the
+//! enemy danger zone in the [`Context`] for the passer, threat and king-safety terms.
 
 use super::Sink;
 use super::context::Context;
