@@ -138,6 +138,10 @@ tunables! {
     HISTORY_BONUS_LINEAR = 32, 0..=128, step 8;
     /// Largest history bonus for one cutoff.
     HISTORY_BONUS_MAX = 1600, 400..=4000, step 200;
+    /// ProbCut: minimum depth, and how far above beta a capture's reduced search must hold.
+    PROBCUT_MIN_DEPTH = 5, 3..=10, step 1;
+    /// ProbCut margin above beta (centipawns).
+    PROBCUT_MARGIN = 200, 50..=400, step 15;
     /// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
     DELTA_MARGIN = 200, 50..=500, step 25;
 }
@@ -159,6 +163,9 @@ pub const NMP_EVAL_MAX: i32 = 3;
 pub const SE_DEPTH_DIVISOR: i32 = 2;
 /// Most double extensions on one path from the root.
 pub const SE_MAX_DOUBLES: u8 = 6;
+
+/// ProbCut's reduced search is this many plies shallower than the node (besides the move's own ply).
+pub const PROBCUT_REDUCTION: i32 = 3;
 
 /// LMR applies from this move number on.
 pub const LMR_MIN_MOVE: usize = 3;
