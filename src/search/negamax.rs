@@ -144,8 +144,10 @@ impl Worker {
             {
                 // Keep at least one full ply after the pass: a null search that drops straight into
                 // quiescence cannot see a quiet mating threat, and would prune the move that makes it.
-                let r =
-                    (NMP_BASE_REDUCTION.get() + depth / NMP_DEPTH_DIVISOR.get()).min(depth - 1 - NMP_MIN_CHILD_DEPTH);
+                // The further the evaluation is above beta, the less the null search needs to see.
+                let above = ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX);
+                let r = (NMP_BASE_REDUCTION.get() + depth / NMP_DEPTH_DIVISOR.get() + above)
+                    .min(depth - 1 - NMP_MIN_CHILD_DEPTH);
                 if self.pos.make_null() {
                     self.stack[ply].mv = None;
                     self.stack[ply].moved = None;
