@@ -197,13 +197,12 @@ impl Worker {
                     return Score::DRAW;
                 }
                 if score >= probcut_beta {
-                    let stored = static_eval.unwrap_or(score);
                     self.info.tt.store(
                         key,
                         ply,
                         PackedMove::new(m),
                         score,
-                        stored,
+                        se,
                         depth - PROBCUT_REDUCTION,
                         Bound::Lower,
                     );

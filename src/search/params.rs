@@ -138,7 +138,7 @@ tunables! {
     HISTORY_BONUS_LINEAR = 32, 0..=128, step 8;
     /// Largest history bonus for one cutoff.
     HISTORY_BONUS_MAX = 1600, 400..=4000, step 200;
-    /// ProbCut: minimum depth, and how far above beta a capture's reduced search must hold.
+    /// ProbCut applies from this depth on.
     PROBCUT_MIN_DEPTH = 5, 3..=10, step 1;
     /// ProbCut margin above beta (centipawns).
     PROBCUT_MARGIN = 200, 50..=400, step 15;
