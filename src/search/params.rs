@@ -90,7 +90,8 @@ tunables! {
     NMP_BASE_REDUCTION = 3, 1..=6, step 1;
     /// Null move reduction grows by one every this many plies.
     NMP_DEPTH_DIVISOR = 4, 2..=8, step 1;
-    /// Null move reduction grows by one per this much evaluation above beta (centipawns)...
+    /// Null move reduction grows by one per this much evaluation above beta (centipawns), by at most
+    /// `NMP_EVAL_MAX` plies.
     NMP_EVAL_DIVISOR = 200, 50..=400, step 20;
     /// Singular extensions: minimum depth, how much shallower the stored TT result may be, the margin
     /// below the TT score per ply of depth, the further margin for a double extension, and the most
@@ -156,7 +157,7 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// cannot see a quiet mating threat).
 pub const NMP_MIN_CHILD_DEPTH: i32 = 1;
 
-/// ... by at most this many plies.
+/// Most plies the evaluation above beta adds to the null move reduction (`NMP_EVAL_DIVISOR`).
 pub const NMP_EVAL_MAX: i32 = 3;
 
 /// The singular search (without the TT move) is `(depth - 1) / SE_DEPTH_DIVISOR` deep.
