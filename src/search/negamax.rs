@@ -166,6 +166,52 @@ impl Worker {
             }
         }
 
+        // Step 6b. ProbCut: when a capture that wins material by SEE holds a bound well above beta
+        // in a shallower search, the full-depth search would almost surely fail high as well. The
+        // bound is checked by quiescence first (cheap), then by the reduced search; a stored result
+        // deep enough that says the bound fails is trusted, and saves the attempt.
+        let probcut_beta = beta + PROBCUT_MARGIN.get();
+        if !pv_node
+            && excluded.is_none()
+            && depth >= PROBCUT_MIN_DEPTH.get()
+            && let Some(se) = static_eval
+            && !beta.is_mate()
+            && !hit.is_some_and(|h| h.depth >= depth - PROBCUT_REDUCTION && h.score < probcut_beta)
+        {
+            let mut picker = Picker::quiescence(self.pos.chess(), false, tt_move);
+            while let Some((m, _)) = picker.pick(self.pos.chess(), &self.history) {
+                if !see_ge(self.pos.chess(), m, probcut_beta - se) {
+                    continue;
+                }
+                self.stack[ply].mv = Some(m);
+                self.stack[ply].moved = Some(PieceTo::new(self.pos.turn(), m));
+                self.pos.make(m);
+                self.info.tt.prefetch(self.pos.key());
+                let mut score = -self.qsearch(-probcut_beta, -probcut_beta + 1, ply + 1);
+                if score >= probcut_beta {
+                    score =
+                        -self.negamax(-probcut_beta, -probcut_beta + 1, depth - 1 - PROBCUT_REDUCTION, ply + 1, !cut);
+                }
+                self.pos.unmake();
+                if self.stopped {
+                    return Score::DRAW;
+                }
+                if score >= probcut_beta {
+                    let stored = static_eval.unwrap_or(score);
+                    self.info.tt.store(
+                        key,
+                        ply,
+                        PackedMove::new(m),
+                        score,
+                        stored,
+                        depth - PROBCUT_REDUCTION,
+                        Bound::Lower,
+                    );
+                    return score;
+                }
+            }
+        }
+
         // Step 7. Internal iterative reduction: with no TT move the ordering is poor, search shallower.
         if depth >= IIR_MIN_DEPTH.get() && tt_move.is_none() && (pv_node || cut) {
             depth -= 1;
@@ -194,12 +240,14 @@ impl Worker {
             let losing_mate = best <= -Score::MATE_BOUND;
 
             // Step 9. Shallow pruning at non-PV nodes once a move has been searched: late quiet
-            // moves (fewer when the position is not improving), moves that lose material by SEE, and
+            // moves (fewer when the position is not improving), quiets with a bad history at low depth
+            // (the killers and counter-move excepted), moves that lose material by SEE, and
             // quiets that cannot reach alpha. A late or losing move is pruned even when it checks
             // (the searched moves and the other checks stand for it); a futile one is kept when it
             // checks (a check can change the evaluation by more than the margin). Once a mated score
             // is all we have, nothing is pruned, so these rules cannot hide a forced line the search
-            // needs. Whether the move checks is asked last, only of a move futility would prune.
+            // needs. Whether the move checks is asked last, only of a move futility would prune. A quiet
+            // with a good history is spared futility: it has often refuted positions like this one.
             // Once a quiet is late, every later one is (nothing here changes until a quiet is
             // searched): the picker stops handing them out.
             if !root && !pv_node && !in_check && searched > 0 && !losing_mate {
@@ -208,10 +256,20 @@ impl Worker {
                     picker.skip_quiets();
                     continue;
                 }
+                // A quiet move that has kept failing here and after these moves (by its butterfly
+                // and continuation histories) is unlikely to be the one that raises alpha.
+                let unpromising = || {
+                    quiet
+                        && depth <= HP_MAX_DEPTH.get()
+                        && stage == Stage::Quiet
+                        && self.history.quiet(turn, m, &conts) < -HP_MARGIN.get() * depth
+                };
                 let futile = || {
+                    let limit = if improving { FP_HISTORY_LIMIT_IMPROVING.get() } else { FP_HISTORY_LIMIT.get() };
                     quiet
                         && depth <= FP_MAX_DEPTH.get()
                         && eval.is_some_and(|e| e + FP_BASE.get() + FP_PER_DEPTH.get() * depth <= alpha)
+                        && self.history.quiet(turn, m, &conts) < limit
                 };
                 let losing = || {
                     let margin =
@@ -220,7 +278,7 @@ impl Worker {
                         && (stage == Stage::BadCapture || quiet)
                         && !see_ge(self.pos.chess(), m, margin)
                 };
-                if losing() || (futile() && !self.pos.gives_check(m)) {
+                if unpromising() || losing() || (futile() && !self.pos.gives_check(m)) {
                     continue;
                 }
             }
@@ -429,10 +487,12 @@ impl Worker {
         let mut best_move = None;
         while let Some((m, _)) = picker.pick(self.pos.chess(), &self.history) {
             if let Some(sp) = stand_pat {
-                // Delta and SEE pruning: a capture that loses material, or cannot lift the score
-                // to alpha even with a margin, cannot raise alpha here.
+                // Delta and SEE pruning: a capture that cannot lift the score to alpha even with a
+                // margin, or whose exchange wins less than the stand pat lacks (never less than
+                // even), cannot raise alpha here; the margin covers what the evaluation gains besides.
                 let gain = captured_value(m) + promotion_gain(m);
-                if sp + gain + DELTA_MARGIN.get() <= alpha || !see_ge(self.pos.chess(), m, 0) {
+                let need = (alpha - sp - QS_SEE_MARGIN.get()).max(0);
+                if sp + gain + DELTA_MARGIN.get() <= alpha || !see_ge(self.pos.chess(), m, need) {
                     continue;
                 }
             }

@@ -110,12 +110,21 @@ tunables! {
     LMP_MAX_DEPTH = 8, 1..=12, step 1;
     /// Late move pruning base move count.
     LMP_BASE = 3, 1..=10, step 1;
+    /// History pruning: quiets whose history is below `-HP_MARGIN * depth` are skipped up to this depth.
+    HP_MAX_DEPTH = 3, 1..=6, step 1;
+    /// History pruning margin per ply of depth (history units; the bound is 16384 per table).
+    HP_MARGIN = 3000, 500..=8000, step 250;
     /// Futility pruning of quiet moves: deepest depth, base margin and margin per ply.
     FP_MAX_DEPTH = 5, 1..=10, step 1;
     /// Futility base margin.
     FP_BASE = 80, 0..=250, step 15;
     /// Futility margin per ply.
     FP_PER_DEPTH = 90, 20..=200, step 10;
+    /// Futility spares a quiet whose history (butterfly plus continuation) reaches this limit; the
+    /// limit when the position is improving is `FP_HISTORY_LIMIT_IMPROVING`.
+    FP_HISTORY_LIMIT = 12000, 2000..=30000, step 1000;
+    /// Futility's history limit when the position is improving.
+    FP_HISTORY_LIMIT_IMPROVING = 6000, 0..=20000, step 1000;
     /// SEE pruning at shallow depth: captures losing more than this per ply are skipped; quiets losing
     /// more than `SEE_QUIET_MARGIN` per ply too.
     SEE_CAPTURE_MARGIN = 100, 20..=200, step 10;
@@ -139,8 +148,15 @@ tunables! {
     HISTORY_BONUS_LINEAR = 32, 0..=128, step 8;
     /// Largest history bonus for one cutoff.
     HISTORY_BONUS_MAX = 1600, 400..=4000, step 200;
+    /// ProbCut: minimum depth, and how far above beta a capture's reduced search must hold.
+    PROBCUT_MIN_DEPTH = 5, 3..=10, step 1;
+    /// ProbCut margin above beta (centipawns).
+    PROBCUT_MARGIN = 200, 50..=400, step 15;
     /// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
     DELTA_MARGIN = 200, 50..=500, step 25;
+    /// Quiescence SEE pruning: with the stand pat below alpha, a capture must win by exchange at
+    /// least (alpha - stand pat - this); near or above alpha, at least break even.
+    QS_SEE_MARGIN = 110, 0..=300, step 15;
 }
 
 /// No transposition-table cutoff once the halfmove clock reaches this (the fifty-move rule draws at 100).
@@ -160,6 +176,9 @@ pub const NMP_EVAL_MAX: i32 = 3;
 pub const SE_DEPTH_DIVISOR: i32 = 2;
 /// Most double extensions on one path from the root.
 pub const SE_MAX_DOUBLES: u8 = 6;
+
+/// ProbCut's reduced search is this many plies shallower than the node (besides the move's own ply).
+pub const PROBCUT_REDUCTION: i32 = 3;
 
 /// LMR applies from this move number on.
 pub const LMR_MIN_MOVE: usize = 3;
