@@ -1,5 +1,5 @@
-//! `bench`: a fixed set of positions searched to a fixed depth, one thread, a fresh 16 MB table each.
-//! The total node count is the search's signature: it must be the same on every run and machine.
+//! `bench`: a fixed set of positions searched to a fixed depth, one thread, one 16 MB table emptied
+//! before each position. The total node count is the search's signature: it must be the same on every run and machine.
 //! Results are typed (the positions are standard chess); `uci::format` words them.
 
 use crate::position::Position;
@@ -8,6 +8,7 @@ use crate::search::limits::Limits;
 use crate::search::{SearchJob, Worker};
 use crate::tt::Tt;
 use shakmaty::Move;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Depth searched when none is given.
@@ -84,11 +85,14 @@ pub struct BenchLine {
 pub fn run(depth: i32, mut each: impl FnMut(usize, &BenchLine)) -> (u64, Duration) {
     let start = Instant::now();
     let mut total = 0;
+    // One table and one worker, emptied before each position: each search starts as a fresh one.
+    let Ok(tt) = Tt::new(16).map(Arc::new) else { return (0, start.elapsed()) };
+    let mut worker = Worker::silent();
     for (i, fen) in POSITIONS.iter().enumerate() {
         let Ok(pos) = Position::from_fen(fen, false) else { continue };
-        let Ok(tt) = Tt::new(16) else { continue };
-        let mut worker = Worker::silent();
-        let job = SearchJob::standalone(pos, Limits { depth: Some(depth), ..Limits::default() }, tt);
+        tt.clear();
+        worker.clear();
+        let job = SearchJob::standalone(pos, Limits { depth: Some(depth), ..Limits::default() }, Arc::clone(&tt));
         let outcome = worker.run(&job);
         total += outcome.nodes;
         let line = BenchLine {

@@ -25,6 +25,9 @@ use crate::score::{Depth, Ply, Score};
 use shakmaty::{Chess, Move, Position as _, Role, Square};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
+mod pages;
+use pages::{Pages, Zeroable};
+
 /// Replacement: an entry loses this many plies of depth for each search generation it is old, when
 /// the victim in a full bucket is chosen (the lowest `depth - TT_AGE_WEIGHT * age` goes).
 pub const TT_AGE_WEIGHT: i32 = 8;
@@ -140,6 +143,9 @@ struct Bucket {
 
 const _: () = assert!(size_of::<Bucket>() == 64);
 
+// SAFETY: a bucket is eight `AtomicU64`s; all zero is a bucket of empty entries.
+unsafe impl Zeroable for Bucket {}
+
 /// Allocating the table failed (the size was too large for this machine).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TtAllocError(pub usize);
@@ -152,7 +158,7 @@ impl std::fmt::Display for TtAllocError {
 
 /// The shared transposition table. All methods take `&self`; share it with `Arc`.
 pub struct Tt {
-    buckets: Vec<Bucket>,
+    buckets: Pages<Bucket>,
     age: AtomicU8,
 }
 
@@ -184,9 +190,7 @@ impl Tt {
     /// A cleared table of `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Result<Tt, TtAllocError> {
         let len = (mb.saturating_mul(1 << 20) / size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(len).map_err(|_| TtAllocError(mb))?;
-        buckets.resize_with(len, Bucket::default);
+        let buckets = Pages::zeroed(len).ok_or(TtAllocError(mb))?;
         Ok(Tt { buckets, age: AtomicU8::new(0) })
     }
 
@@ -197,7 +201,7 @@ impl Tt {
 
     /// Empties every entry.
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets.iter() {
             for e in &b.entries {
                 e.check.store(0, Relaxed);
                 e.data.store(0, Relaxed);

@@ -49,9 +49,9 @@ pub type Continuations = [Option<PieceTo>; 2];
 
 /// Butterfly, continuation and capture histories, and counter-moves.
 pub struct History {
-    butterfly: Vec<i32>,
-    continuation: Vec<i32>,
-    capture: Vec<i32>,
+    butterfly: Vec<i16>,
+    continuation: Vec<i16>,
+    capture: Vec<i16>,
     counters: Vec<Option<Move>>,
 }
 
@@ -91,9 +91,11 @@ pub fn bonus(depth: Depth) -> i32 {
     (depth * depth * HISTORY_BONUS_QUADRATIC.get() + depth * HISTORY_BONUS_LINEAR.get()).min(HISTORY_BONUS_MAX.get())
 }
 
-/// Gravity: the closer to the cap, the smaller the step.
-fn nudge(h: &mut i32, delta: i32) {
-    *h += delta - *h * delta.abs() / HISTORY_MAX;
+/// Gravity: the closer to the cap, the smaller the step. A step of at most `HISTORY_MAX` keeps the
+/// score within `-HISTORY_MAX..=HISTORY_MAX`, so scores are kept as `i16` (half the cache lines).
+fn nudge(h: &mut i16, delta: i32) {
+    let now = i32::from(*h);
+    *h = (now + delta - now * delta.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
 
 impl History {
@@ -104,7 +106,7 @@ impl History {
 
     /// Butterfly history score of a quiet move.
     pub fn score(&self, color: Color, m: Move) -> i32 {
-        self.butterfly[bi(color, m)]
+        i32::from(self.butterfly[bi(color, m)])
     }
 
     /// Ordering score of a quiet move: butterfly plus both continuation histories.
@@ -118,16 +120,16 @@ impl History {
             }
         };
         let now = PieceTo::at(color, role, to);
-        let mut score = self.butterfly[(color as usize) * 4096 + from * 64 + to];
+        let mut score = i32::from(self.butterfly[(color as usize) * 4096 + from * 64 + to]);
         for c in conts.iter().flatten() {
-            score += self.continuation[ci(*c, now)];
+            score += i32::from(self.continuation[ci(*c, now)]);
         }
         score
     }
 
     /// Capture history score of a capture or promotion.
     pub fn capture(&self, color: Color, m: Move) -> i32 {
-        self.capture[capture_index(color, m)]
+        i32::from(self.capture[capture_index(color, m)])
     }
 
     /// The remembered reply to `prev`.

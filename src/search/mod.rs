@@ -111,14 +111,14 @@ pub struct SearchJob {
 impl SearchJob {
     /// A job for a synchronous search outside the UCI loop (bench, EPD suites, tests): one line,
     /// no overhead, its own stop flags, started now.
-    pub fn standalone(pos: Position, limits: Limits, tt: Tt) -> Self {
+    pub fn standalone(pos: Position, limits: Limits, tt: impl Into<Arc<Tt>>) -> Self {
         SearchJob {
             pos,
             limits,
             overhead: Duration::ZERO,
             start: Instant::now(),
             multipv: 1,
-            tt: Arc::new(tt),
+            tt: tt.into(),
             shared: Arc::new(Shared::default()),
             syzygy: None,
         }

@@ -3,7 +3,7 @@
 
 use super::params::SEE_VALUE;
 use crate::position::squares;
-use shakmaty::attacks::{bishop_attacks, rook_attacks};
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 /// A piece's value for move ordering, delta pruning and exchanges.
@@ -44,7 +44,12 @@ pub fn see_ge(chess: &Chess, m: Move, threshold: i32) -> bool {
     }
     let diag = board.bishops() | board.queens();
     let straight = board.rooks() | board.queens();
-    let mut attackers = board.attacks_to(to, Color::White, occupied) | board.attacks_to(to, Color::Black, occupied);
+    let mut attackers = (rook_attacks(to, occupied) & straight)
+        | (bishop_attacks(to, occupied) & diag)
+        | (knight_attacks(to) & board.knights())
+        | (king_attacks(to) & board.kings())
+        | (pawn_attacks(Color::Black, to) & board.pawns() & board.white())
+        | (pawn_attacks(Color::White, to) & board.pawns() & board.black());
     let mut stm = !chess.turn();
     let mut res = true;
     loop {
