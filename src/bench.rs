@@ -1,5 +1,6 @@
 //! `bench`: a fixed set of positions searched to a fixed depth, one thread, one 16 MB table emptied
-//! before each position. The total node count is the search's signature: it must be the same on every run and machine.
+//! before each position. The total node count is the search's signature: it must be the same on
+//! every run and machine.
 //! Results are typed (the positions are standard chess); `uci::format` words them.
 
 use crate::position::Position;
