@@ -106,7 +106,7 @@ mod tests {
         if !(mode.contains("[always]") || mode.contains("[madvise]")) {
             return;
         }
-        let t = Pages::<AtomicU64>::zeroed(8 * HUGE_PAGE / 8).unwrap();
+        let t = Pages::<AtomicU64>::zeroed(4 * HUGE_PAGE / size_of::<AtomicU64>()).unwrap();
         let at = t.as_ptr() as usize;
         let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
         let mut inside = false;
