@@ -2,9 +2,13 @@
 //! and, on Linux, advised to the kernel as transparent huge pages before its first write. A probe
 //! of a table of many megabytes lands on a random page; with 2 MiB pages far fewer of those probes
 //! miss the TLB and wait for a page walk. Where the kernel declines the advice (transparent huge
-//! pages set to `never`), the table is the same table on ordinary pages. The advice helps only
-//! memory not yet touched: glibc maps anything of 32 MiB or more afresh, but may serve a smaller
-//! table (after a larger one was freed) from memory it reuses, which stays on small pages.
+//! pages set to `never`), the table is the same table on ordinary pages.
+//!
+//! On Linux a table of 2 MiB or more is mapped from the kernel directly (`mmap`, over-mapped by one
+//! huge page and trimmed to alignment) rather than taken from the allocator: the advice helps only
+//! memory not yet touched, and glibc may serve an allocation under 32 MiB from memory it reuses
+//! (after a larger table was freed, as when Hash goes from 64 to 16), which stays on small pages.
+//! Smaller tables, and every table elsewhere, come from the global allocator.
 
 use std::alloc::{Layout, alloc, dealloc};
 use std::ops::Deref;
@@ -20,11 +24,20 @@ const HUGE_PAGE: usize = 2 << 20;
 /// atomics of them, and arrays and structs of such types, qualify).
 pub unsafe trait Zeroable {}
 
+/// Where a table's memory came from, and so how it is given back.
+enum Source {
+    /// The global allocator, with this layout.
+    Heap(Layout),
+    /// An anonymous mapping of this many bytes (a whole number of huge pages).
+    #[cfg(target_os = "linux")]
+    Mapped(usize),
+}
+
 /// A fixed-length, zero-initialised slice of `T` in memory of its own (see the module header).
 pub struct Pages<T: Zeroable> {
     ptr: NonNull<T>,
     len: usize,
-    layout: Layout,
+    source: Source,
 }
 
 // SAFETY: `Pages` owns its elements as a `Box<[T]>` would: sending it sends the `T`s.
@@ -37,14 +50,19 @@ impl<T: Zeroable> Pages<T> {
     pub fn zeroed(len: usize) -> Option<Self> {
         let len = len.max(1);
         let bytes = len.checked_mul(size_of::<T>())?.max(1);
-        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { align_of::<T>() };
-        let layout = Layout::from_size_align(bytes, align).ok()?;
-        // SAFETY: `layout` has a non-zero size.
-        let ptr = NonNull::new(unsafe { alloc(layout) }.cast::<T>())?;
-        advise_huge_pages(ptr.as_ptr().cast(), bytes);
-        // SAFETY: `ptr` is a fresh allocation of `bytes` bytes, writable and owned here.
-        unsafe { ptr.as_ptr().cast::<u8>().write_bytes(0, bytes) };
-        Some(Pages { ptr, len, layout })
+        let (ptr, source) = if cfg!(target_os = "linux") && bytes >= HUGE_PAGE {
+            map_huge(bytes)?
+        } else {
+            let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { align_of::<T>() };
+            let layout = Layout::from_size_align(bytes, align).ok()?;
+            // SAFETY: `layout` has a non-zero size.
+            (NonNull::new(unsafe { alloc(layout) })?, Source::Heap(layout))
+        };
+        // The kernel's fresh pages are zero already; the write also makes every page resident now,
+        // when Hash is set, rather than on first touch in the middle of a search.
+        // SAFETY: `ptr` is a fresh allocation of at least `bytes` bytes, writable and owned here.
+        unsafe { ptr.as_ptr().write_bytes(0, bytes) };
+        Some(Pages { ptr: ptr.cast(), len, source })
     }
 }
 
@@ -60,23 +78,55 @@ impl<T: Zeroable> Deref for Pages<T> {
 
 impl<T: Zeroable> Drop for Pages<T> {
     fn drop(&mut self) {
-        // SAFETY: `Zeroable` elements need no destructor, and `ptr` was allocated with `layout`.
-        unsafe { dealloc(self.ptr.as_ptr().cast(), self.layout) }
+        match self.source {
+            // SAFETY: `Zeroable` elements need no destructor, and `ptr` was allocated with `layout`.
+            Source::Heap(layout) => unsafe { dealloc(self.ptr.as_ptr().cast(), layout) },
+            // SAFETY: `[ptr, ptr + mapped)` is exactly what `map_huge` mapped, and no reference into
+            // it outlives the `Pages` being dropped.
+            #[cfg(target_os = "linux")]
+            Source::Mapped(mapped) => unsafe {
+                libc::munmap(self.ptr.as_ptr().cast(), mapped);
+            },
+        }
     }
 }
 
-/// Asks Linux to back `[ptr, ptr + bytes)` with transparent huge pages (only whole 2 MiB pages of
-/// it can be); a refusal is harmless, so its answer is not read.
+/// A fresh anonymous mapping of at least `bytes` bytes starting on a huge-page boundary and advised
+/// as huge pages; `None` if the kernel refuses.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(ptr: *mut libc::c_void, bytes: usize) {
-    if bytes >= HUGE_PAGE {
-        // SAFETY: the range is one live allocation of ours; the advice changes no contents.
-        unsafe { libc::madvise(ptr, bytes, libc::MADV_HUGEPAGE) };
+fn map_huge(bytes: usize) -> Option<(NonNull<u8>, Source)> {
+    let size = bytes.checked_next_multiple_of(HUGE_PAGE)?;
+    let over = size.checked_add(HUGE_PAGE)?;
+    let (prot, flags) = (libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS);
+    // SAFETY: a new private anonymous mapping at an address of the kernel's choosing touches no
+    // existing memory.
+    let raw = unsafe { libc::mmap(std::ptr::null_mut(), over, prot, flags, -1, 0) };
+    if raw == libc::MAP_FAILED {
+        return None;
     }
+    let start = raw as usize;
+    let aligned = start.next_multiple_of(HUGE_PAGE);
+    let (head, tail) = (aligned - start, start + over - (aligned + size));
+    // SAFETY: the head `[start, aligned)` and the tail `[aligned + size, start + over)` lie in the
+    // mapping just made, are page-aligned (the kernel maps whole pages, and `aligned` and `size` are
+    // multiples of a huge page) and are never handed out; `[aligned, aligned + size)` is ours alone
+    // and the advice changes no contents.
+    unsafe {
+        if head > 0 {
+            libc::munmap(raw, head);
+        }
+        if tail > 0 {
+            libc::munmap((aligned + size) as *mut libc::c_void, tail);
+        }
+        libc::madvise(aligned as *mut libc::c_void, size, libc::MADV_HUGEPAGE);
+    }
+    Some((NonNull::new(aligned as *mut u8)?, Source::Mapped(size)))
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: *mut u8, _: usize) {}
+fn map_huge(_: usize) -> Option<(NonNull<u8>, Source)> {
+    None
+}
 
 #[cfg(test)]
 mod tests {
@@ -99,19 +149,9 @@ mod tests {
         }
     }
 
-    /// The kernel backs a table with huge pages, where it offers them on request (transparent huge
-    /// pages set to `always` or `madvise`): the advice is given before the first write. The table is
-    /// 40 MiB, above the 32 MiB up to which glibc may serve an allocation from memory it reuses
-    /// (already touched, so on small pages); a smaller one passes alone and can fail beside other tests.
+    /// Kilobytes of huge pages in the mapping that holds `at`, from `/proc/self/smaps`.
     #[cfg(target_os = "linux")]
-    #[test]
-    fn a_large_table_gets_huge_pages_where_the_kernel_offers_them() {
-        let mode = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled").unwrap_or_default();
-        if !(mode.contains("[always]") || mode.contains("[madvise]")) {
-            return;
-        }
-        let t = Pages::<AtomicU64>::zeroed(20 * HUGE_PAGE / size_of::<AtomicU64>()).unwrap();
-        let at = t.as_ptr() as usize;
+    fn huge_kb_at(at: usize) -> usize {
         let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
         let mut inside = false;
         let mut huge_kb = None;
@@ -125,8 +165,45 @@ mod tests {
                 huge_kb = kb.trim().trim_end_matches("kB").trim().parse::<usize>().ok();
             }
         }
-        let huge_kb = huge_kb.expect("the table's mapping is listed");
+        huge_kb.expect("the table's mapping is listed")
+    }
+
+    /// Whether the kernel offers transparent huge pages on request (`always` or `madvise`).
+    #[cfg(target_os = "linux")]
+    fn huge_pages_offered() -> bool {
+        let mode = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled").unwrap_or_default();
+        mode.contains("[always]") || mode.contains("[madvise]")
+    }
+
+    /// The kernel backs a table with huge pages where it offers them on request: the advice is given
+    /// before the first write.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_large_table_gets_huge_pages_where_the_kernel_offers_them() {
+        if !huge_pages_offered() {
+            return;
+        }
+        let t = Pages::<AtomicU64>::zeroed(20 * HUGE_PAGE / size_of::<AtomicU64>()).unwrap();
+        let huge_kb = huge_kb_at(t.as_ptr() as usize);
         assert!(huge_kb >= 2048, "{huge_kb} kB of huge pages in a 40 MiB table");
+    }
+
+    /// Hash set to 16 MiB again after the heap has been used: the table is mapped afresh, not taken
+    /// from memory the allocator reuses. Freeing a 16 MiB table raises glibc's mmap threshold above
+    /// 16 MiB, and 30 MiB of touched, freed small blocks then sit at the top of its heap: a table
+    /// from the allocator landed there, on small pages whatever the advice (checked).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_table_after_heap_use_gets_huge_pages_too() {
+        if !huge_pages_offered() {
+            return;
+        }
+        let words = 8 * HUGE_PAGE / size_of::<AtomicU64>();
+        drop(Pages::<AtomicU64>::zeroed(words).unwrap());
+        drop((0..30).map(|_| vec![1u8; 1 << 20]).collect::<Vec<_>>());
+        let t = Pages::<AtomicU64>::zeroed(words).unwrap();
+        let huge_kb = huge_kb_at(t.as_ptr() as usize);
+        assert!(huge_kb >= 2048, "{huge_kb} kB of huge pages in a 16 MiB table after heap use");
     }
 
     #[test]
