@@ -26,6 +26,7 @@ Commands::
                 [--tc 8+0.08] [--book book/openings.epd] [--only NAME,NAME] [--seed 1] [--hash 16]
     spsa.py run NAME [--concurrency 2] [--minutes M] [--max-iterations K] [--pgn FILE]
     spsa.py status [NAME] [--as-params]
+    spsa.py plan NAME [--draw-rate D]   # what the run can detect: its noise against its drift
 
 Every command takes ``--state-dir`` (default ``scripts/spsa/``); a tuning's state is one small JSON
 file there, ``NAME.json``, written after every finished game pair, and committed like the SPRT
@@ -161,6 +162,23 @@ def update(params: Sequence[Param], deltas: Sequence[int], k: int, iterations: i
     for p, delta in zip(params, deltas):
         step = r_k(p, k, iterations, alpha, gamma, a_ratio) * c_k(p, k, iterations, gamma)
         p.value = p.clamp(p.value + step * (wins - losses) * delta)
+
+
+#: the expected W - L of one game per Elo by which theta+ beats theta- (small gaps: ln 10 / 800)
+WL_PER_ELO = math.log(10) / 800
+
+
+def reach(p: Param, iterations: int, pairs: int, draw_rate: float, alpha: float = ALPHA,
+          gamma: float = GAMMA, a_ratio: float = A_RATIO) -> Tuple[float, float, float]:
+    """What a whole run can move one parameter: the standard deviation of its end value from noise
+    alone (theta+ and theta- equally strong; W - L of an iteration has variance 2 pairs (1 - draws)),
+    its drift when theta+ beats theta- by 1 Elo in every iteration, and the Elo gap that every
+    iteration needs for the drift to be twice the noise.  The last does not depend on c_end or
+    r_end, only on the number of games and the schedule's shape."""
+    steps = [r_k(p, k, iterations, alpha, gamma, a_ratio) * c_k(p, k, iterations, gamma) for k in range(iterations)]
+    noise = math.sqrt(sum(g * g for g in steps) * 2 * pairs * (1 - draw_rate))
+    drift = sum(steps) * 2 * pairs * WL_PER_ELO
+    return noise, drift, 2 * noise / drift
 
 
 # ---------------------------------------------------------------------------
@@ -420,6 +438,23 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_plan(args: argparse.Namespace) -> int:
+    state = load_state(state_path(args.state_dir, args.name))
+    draws = args.draw_rate
+    if draws is None:
+        draws = state.wdl[1] / state.games if state.games >= 100 else 0.5
+    print(f"{state.name}: {state.iterations} iterations of {state.pairs_per_iteration} pair(s), "
+          f"{2 * state.iterations * state.pairs_per_iteration} games, draw rate {draws:.2f}")
+    print(f"{'parameter':<24}{'start':>8}{'c_end':>8}{'noise sd':>10}{'drift/Elo':>11}{'Elo needed':>12}")
+    for p in state.params:
+        noise, drift, needed = reach(p, state.iterations, state.pairs_per_iteration, draws,
+                                     state.alpha, state.gamma, state.a_ratio)
+        print(f"{p.name:<24}{p.start:>8}{p.c_end:>8g}{noise:>10.2f}{drift:>11.2f}{needed:>12.1f}")
+    print("noise sd: the end value's spread with theta+ and theta- equally strong; drift/Elo: its move when "
+          "theta+ beats theta- by 1 Elo in every iteration; Elo needed: the gap for a drift of twice the noise")
+    return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     import matchlib  # needs python-chess
 
@@ -595,11 +630,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     status.add_argument("name", nargs="?")
     status.add_argument("--as-params", action="store_true",
                         help="print the values as tunables! lines of src/search/params.rs")
+    plan = sub.add_parser("plan", help="what a tuning can detect: its noise against its drift")
+    plan.add_argument("name")
+    plan.add_argument("--draw-rate", type=float,
+                      help="fraction of drawn games (default: the run's own after 100 games, else 0.5)")
     # --state-dir is accepted after the command too
-    for parser in (new, run, status):
+    for parser in (new, run, status, plan):
         parser.add_argument("--state-dir", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
-    return {"new": cmd_new, "run": cmd_run, "status": cmd_status}[args.command](args)
+    return {"new": cmd_new, "run": cmd_run, "status": cmd_status, "plan": cmd_plan}[args.command](args)
 
 
 if __name__ == "__main__":

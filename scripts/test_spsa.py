@@ -70,6 +70,24 @@ class ScheduleTest(unittest.TestCase):
         self.assertGreater(spsa.c_k(p, 0, 10**9), 0.5)  # 0.2 * 10^(9 * 0.101) = 1.63
 
 
+class ReachTest(unittest.TestCase):
+    def test_noise_and_drift_follow_the_steps(self):
+        p = param()
+        steps = [spsa.r_k(p, k, 50) * spsa.c_k(p, k, 50) for k in range(50)]
+        noise, drift, needed = spsa.reach(p, 50, 2, 0.5)
+        self.assertAlmostEqual(noise, (sum(g * g for g in steps) * 2 * 2 * 0.5) ** 0.5)
+        self.assertAlmostEqual(drift, sum(steps) * 2 * 2 * spsa.WL_PER_ELO)
+        self.assertAlmostEqual(needed, 2 * noise / drift)
+
+    def test_the_elo_needed_depends_on_the_games_not_on_c_end_or_r_end(self):
+        base = spsa.reach(param(), 1000, 1, 0.45)[2]
+        self.assertAlmostEqual(spsa.reach(param(c_end=40.0, r_end=0.01), 1000, 1, 0.45)[2], base)
+        # four times the pairs: half the gap
+        self.assertAlmostEqual(spsa.reach(param(), 1000, 4, 0.45)[2], base / 2)
+        # tune1's shape (1000 iterations of one pair): about 12 Elo in every iteration
+        self.assertTrue(11 < base < 13, base)
+
+
 class ParseTest(unittest.TestCase):
     def test_brudno_spsa_lines(self):
         params = spsa.parse_params("# from brudno spsa\n\n" + SPSA_TEXT)
