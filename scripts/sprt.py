@@ -140,6 +140,23 @@ def verdict(row: Dict[str, str]) -> str:
     return f"undecided after {games} games"
 
 
+def projection(row: Dict[str, str], min_pairs: int = 50) -> str:
+    """How many more games the test needs if its estimate holds: the normalized LLR is the number of
+    pairs times a function of their distribution, so pentanomial counts scaled by k scale it by k.
+    Empty for a decided test, one under ``min_pairs`` pairs, or one whose LLR is 0."""
+    penta = penta_of(row)
+    pairs = sum(penta)
+    if row["status"] in ("H1", "H0") or pairs < min_pairs:
+        return ""
+    elo0, elo1 = bounds_of(row)
+    state = stats.sprt(penta, elo0, elo1, ALPHA, BETA, "normalized")
+    if state.llr == 0:
+        return ""
+    bound, verdict_ = (state.upper, "H1") if state.llr > 0 else (state.lower, "H0")
+    more = round(pairs * (bound / state.llr - 1))
+    return f"if its estimate holds, {verdict_} after about {2 * more} more games"
+
+
 def describe(row: Dict[str, str]) -> str:
     w, d, l = wdl_of(row)
     clock = row["tc"] + (f" at nodestime {row['nodestime']}" if row["nodestime"] not in ("", "0") else "")
@@ -201,7 +218,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_status(args: argparse.Namespace) -> int:
     rows = read_ledger()
     for row in rows if not args.name else [find(rows, args.name)]:
-        print(describe(row))
+        ahead = projection(row)
+        print(describe(row) + (f" | {ahead}" if ahead else ""))
     return 0
 
 

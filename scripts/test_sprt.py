@@ -62,6 +62,22 @@ class LedgerTest(unittest.TestCase):
         self.assertEqual(sprt.verdict(r), "undecided after 26 games")
         self.assertIn("LLR", sprt.describe(r))
 
+    def test_the_projection_is_what_scaled_counts_would_decide(self):
+        r = row(penta="10,50,80,55,12", wdl="200-150-180", bounds="-5,0")
+        sprt.summarise(r)
+        self.assertEqual(r["status"], "running")
+        text = sprt.projection(r)
+        self.assertTrue(text.startswith("if its estimate holds, H1 after about "), text)
+        more = int(text.split("about ")[1].split()[0])
+        k = (sum(sprt.penta_of(r)) + more / 2) / sum(sprt.penta_of(r))
+        scaled = [c * k for c in sprt.penta_of(r)]
+        state = sprt.stats.sprt(scaled, -5, 0, sprt.ALPHA, sprt.BETA, "normalized")
+        self.assertAlmostEqual(state.llr, state.upper, delta=0.02)
+        self.assertEqual(sprt.projection(row(penta="1,3,5,3,1")), "")  # too few pairs
+        decided = row(penta="4,40,120,120,60")
+        sprt.summarise(decided)
+        self.assertEqual(sprt.projection(decided), "")
+
     def test_a_stopped_test_keeps_its_status(self):
         r = row(penta="2,20,60,60,30", status="stopped")
         sprt.summarise(r)
