@@ -18,6 +18,7 @@ Commands::
     sprt.py run NAME [--minutes M] [--games N] [--concurrency 2] [--pgn FILE]
     sprt.py status [NAME]
     sprt.py stop NAME            # marks a test abandoned (it keeps its counts)
+    sprt.py resume NAME          # marks a stopped test running again; `run` then carries on
 
 Statistics are ``stats.py``'s: pentanomial (game pairs with colours swapped), the normalized Elo
 model of fishtest and OpenBench, alpha = beta = 0.05.  A test is reported as H1, H0 or
@@ -80,17 +81,17 @@ def write_ledger(rows: List[Dict[str, str]], path: Path = LEDGER) -> None:
     tmp.replace(path)
 
 
-def update_ledger(row: Dict[str, str], path: Path = LEDGER) -> None:
+def update_ledger(row: Dict[str, str], path: Path = LEDGER, restart: bool = False) -> None:
     """Writes one test's line back, keeping the others as they are on disk now (several runs may
     share the ledger: each rewrites only its own line, under a lock). A test marked stopped on disk
-    stays stopped, and `row` learns it."""
+    stays stopped, and `row` learns it, unless `restart` (the `resume` command) says otherwise."""
     with open(path.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         rows = read_ledger(path)
         for i, other in enumerate(rows):
             if other["name"] == row["name"]:
                 # `stop` while a run goes on wins: the run's row takes the mark and the run ends.
-                if other["status"] == "stopped" and row["status"] == "running":
+                if other["status"] == "stopped" and row["status"] == "running" and not restart:
                     row["status"] = "stopped"
                 rows[i] = row
                 break
@@ -223,6 +224,17 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_resume(args: argparse.Namespace) -> int:
+    rows = read_ledger()
+    row = find(rows, args.name)
+    if row["status"] == "stopped":
+        row["status"] = "running"
+        summarise(row)  # counts already past a bound decide it now
+    update_ledger(row, restart=True)
+    print(describe(row))
+    return 0
+
+
 def cmd_stop(args: argparse.Namespace) -> int:
     rows = read_ledger()
     row = find(rows, args.name)
@@ -344,8 +356,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     status.add_argument("name", nargs="?")
     stop = sub.add_parser("stop", help="mark a test as stopped by hand")
     stop.add_argument("name")
+    resume = sub.add_parser("resume", help="mark a stopped test running again (its counts carry on)")
+    resume.add_argument("name")
     args = p.parse_args(argv)
-    return {"new": cmd_new, "run": cmd_run, "status": cmd_status, "stop": cmd_stop}[args.command](args)
+    commands = {"new": cmd_new, "run": cmd_run, "status": cmd_status, "stop": cmd_stop, "resume": cmd_resume}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":

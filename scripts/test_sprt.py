@@ -96,6 +96,17 @@ class LedgerTest(unittest.TestCase):
             back = sprt.read_ledger(path)[0]
             self.assertEqual((back["status"], back["penta"]), ("stopped", "0,0,1,0,0"))
 
+    def test_resume_reopens_a_stopped_test_only(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "ledger.tsv"
+            sprt.write_ledger([row("a", status="stopped", penta="1,3,5,3,1")], path)
+            back = dict(sprt.read_ledger(path)[0], status="running")
+            sprt.update_ledger(back, path)  # a plain write keeps the mark
+            self.assertEqual(sprt.read_ledger(path)[0]["status"], "stopped")
+            sprt.update_ledger(dict(back, status="running"), path, restart=True)
+            self.assertEqual(sprt.read_ledger(path)[0]["status"], "running")
+            self.assertEqual(sprt.read_ledger(path)[0]["penta"], "1,3,5,3,1")
+
     def test_the_committed_ledger_reads(self):
         for r in sprt.read_ledger():
             self.assertEqual(len(sprt.penta_of(r)), 5)
