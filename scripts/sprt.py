@@ -224,25 +224,24 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_resume(args: argparse.Namespace) -> int:
+def mark(name: str, before: str, after: str) -> int:
+    """Sets test `name`'s status from `before` to `after` (any other status stays) and prints it."""
     rows = read_ledger()
-    row = find(rows, args.name)
-    if row["status"] == "stopped":
-        row["status"] = "running"
-        summarise(row)  # counts already past a bound decide it now
-    update_ledger(row, restart=True)
+    row = find(rows, name)
+    if row["status"] == before:
+        row["status"] = after
+        summarise(row)  # a reopened test whose counts are past a bound is decided now
+    update_ledger(row, restart=after == "running")
     print(describe(row))
     return 0
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    return mark(args.name, "stopped", "running")
 
 
 def cmd_stop(args: argparse.Namespace) -> int:
-    rows = read_ledger()
-    row = find(rows, args.name)
-    if row["status"] == "running":
-        row["status"] = "stopped"
-    update_ledger(row)
-    print(describe(row))
-    return 0
+    return mark(args.name, "running", "stopped")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
