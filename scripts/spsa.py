@@ -156,11 +156,17 @@ def perturb(params: Sequence[Param], seed: int, k: int, iterations: int,
     return deltas, plus, minus
 
 
+def step_k(p: Param, k: int, iterations: int, alpha: float = ALPHA, gamma: float = GAMMA,
+           a_ratio: float = A_RATIO) -> float:
+    """How far one net win moves theta in iteration k: r_k c_k."""
+    return r_k(p, k, iterations, alpha, gamma, a_ratio) * c_k(p, k, iterations, gamma)
+
+
 def update(params: Sequence[Param], deltas: Sequence[int], k: int, iterations: int, wins: int, losses: int,
            alpha: float = ALPHA, gamma: float = GAMMA, a_ratio: float = A_RATIO) -> None:
     """theta += r_k c_k (W - L) delta, clamped (W, L: theta+'s wins and losses in iteration k)."""
     for p, delta in zip(params, deltas):
-        step = r_k(p, k, iterations, alpha, gamma, a_ratio) * c_k(p, k, iterations, gamma)
+        step = step_k(p, k, iterations, alpha, gamma, a_ratio)
         p.value = p.clamp(p.value + step * (wins - losses) * delta)
 
 
@@ -175,7 +181,7 @@ def reach(p: Param, iterations: int, pairs: int, draw_rate: float, alpha: float 
     its drift when theta+ beats theta- by 1 Elo in every iteration, and the Elo gap that every
     iteration needs for the drift to be twice the noise.  The last does not depend on c_end or
     r_end, only on the number of games and the schedule's shape."""
-    steps = [r_k(p, k, iterations, alpha, gamma, a_ratio) * c_k(p, k, iterations, gamma) for k in range(iterations)]
+    steps = [step_k(p, k, iterations, alpha, gamma, a_ratio) for k in range(iterations)]
     noise = math.sqrt(sum(g * g for g in steps) * 2 * pairs * (1 - draw_rate))
     drift = sum(steps) * 2 * pairs * WL_PER_ELO
     return noise, drift, 2 * noise / drift
