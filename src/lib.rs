@@ -21,6 +21,7 @@ pub mod datagen;
 pub mod engine;
 pub mod epd;
 pub mod eval;
+pub mod eval_old;
 pub mod material;
 pub mod perft;
 pub mod position;

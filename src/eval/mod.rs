@@ -341,6 +341,11 @@ pub(crate) fn evaluate_with(chess: &Chess, weights: &Weights) -> Score {
 /// result is the same, the search's evaluation.
 #[inline]
 pub fn evaluate_cached(chess: &Chess, psq: Split, cache: &mut PawnCache) -> Score {
+    // Measurement build (#28): 1d19e30's evaluation in main's search.
+    if OLD_EVAL {
+        let _ = (psq, &cache);
+        return crate::eval_old::evaluate(chess);
+    }
     let mut s = Scorer::new(&WEIGHTS);
     s.linear = psq;
     let phase = positional(chess, &mut s, |ctx, s| {
@@ -365,3 +370,6 @@ pub fn evaluate_cached(chess: &Chess, psq: Split, cache: &mut PawnCache) -> Scor
 
 #[cfg(test)]
 pub(crate) mod tests;
+
+/// The measurement build's switch.
+const OLD_EVAL: bool = true;
