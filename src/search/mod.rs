@@ -3,6 +3,7 @@
 //! (`stop`, `ponderhit`), and wakes a strength level waiting out its share of the clock at `stop`. With `Threads` above 1 the search thread also drives a pool of helper
 //! threads (lazy SMP, `smp.rs`) and answers only once they have all stopped. Nothing here prints.
 
+mod correction;
 pub mod counters;
 mod eval_cache;
 mod frame;

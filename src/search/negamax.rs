@@ -10,7 +10,7 @@ use super::tb::TbProbe;
 use super::worker::Worker;
 use crate::eval::evaluate_cached;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
-use crate::tt::{Bound, PackedMove};
+use crate::tt::{Bound, PackedMove, TtHit};
 use shakmaty::{Move, Position as _};
 
 impl Worker {
@@ -20,6 +20,17 @@ impl Worker {
     pub(super) fn static_eval(&mut self) -> Score {
         let (pos, pawns) = (&self.pos, &mut self.pawn_cache);
         self.eval_cache.get(pos.key(), || evaluate_cached(pos.chess(), pos.psq(), pawns))
+    }
+
+    /// The raw static evaluation (the stored one of a TT hit, else computed) and the same corrected
+    /// by the correction history (none in check).
+    fn evals(&mut self, hit: Option<TtHit>, in_check: bool) -> (Option<Score>, Option<Score>) {
+        if in_check {
+            return (None, None);
+        }
+        let raw = hit.map_or_else(|| self.static_eval(), |h| h.eval);
+        let c = self.pos.chess();
+        (Some(raw), Some(self.correction.corrected(c.board(), c.turn(), raw)))
     }
 
     /// Whether the side to move has a piece other than pawns and king (null move is unsafe without).
@@ -100,10 +111,11 @@ impl Worker {
             }
         }
 
-        // Step 4. Static evaluation (none in check: every move must be searched). `improving` compares
-        // static evaluations; the pruning below reads the evaluation corrected by a stored bound
+        // Step 4. Static evaluation (none in check: every move must be searched), corrected by what
+        // searches found at this pawn structure (`correction.rs`). `improving` compares static
+        // evaluations; the pruning below reads the evaluation corrected further by a stored bound
         // that says the position is better (lower bound) or worse (upper bound) than it looks.
-        let static_eval = if in_check { None } else { Some(hit.map_or_else(|| self.static_eval(), |h| h.eval)) };
+        let (raw_eval, static_eval) = self.evals(hit, in_check);
         self.stack[ply].eval = static_eval;
         let improving = match (static_eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
             (Some(now), Some(before)) => now > before,
@@ -380,7 +392,23 @@ impl Worker {
         };
         let stored_move = best_move.map_or(tt_move, PackedMove::new);
         if !(root && self.info.root_moves.len() < self.pos.legal_moves().len()) && excluded.is_none() {
-            self.info.tt.store(key, ply, stored_move, best, static_eval.unwrap_or(best), depth, bound);
+            self.info.tt.store(key, ply, stored_move, best, raw_eval.unwrap_or(best), depth, bound);
+        }
+
+        // Step 14. Teach the correction history what this search found, when the result says more
+        // than the evaluation (a fail-high above it, a fail-low below it, or an exact score) and
+        // came from quiet play (a capture's result says little about the pawn structure).
+        if let Some(se) = static_eval
+            && excluded.is_none()
+            && best_move.is_none_or(|m| !is_tactical(m))
+            && !best.is_mate()
+            && tb_floor == -Score::INFINITE
+            && tb_cap == Score::INFINITE
+            && !(bound == Bound::Lower && best <= se)
+            && !(bound == Bound::Upper && best >= se)
+        {
+            let c = self.pos.chess();
+            self.correction.update(c.board(), c.turn(), depth, best, se);
         }
         best
     }
@@ -411,7 +439,7 @@ impl Worker {
             return h.score;
         }
 
-        let stand_pat = if in_check { None } else { Some(hit.map_or_else(|| self.static_eval(), |h| h.eval)) };
+        let (raw_eval, stand_pat) = self.evals(hit, in_check);
         let mut best = -Score::INFINITE;
         if let Some(sp) = stand_pat {
             // Standing pat is safe outside check: some quiet move is almost always at least as good.
@@ -465,7 +493,7 @@ impl Worker {
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         let mv = best_move.map_or(PackedMove::NONE, PackedMove::new);
-        self.info.tt.store(key, ply, mv, best, stand_pat.unwrap_or(best), 0, bound);
+        self.info.tt.store(key, ply, mv, best, raw_eval.unwrap_or(best), 0, bound);
         best
     }
 }

@@ -139,6 +139,11 @@ tunables! {
     HISTORY_BONUS_LINEAR = 32, 0..=128, step 8;
     /// Largest history bonus for one cutoff.
     HISTORY_BONUS_MAX = 1600, 400..=4000, step 200;
+    /// Correction history: the largest correction of the static evaluation (centipawns).
+    CORRECTION_MAX = 32, 8..=256, step 4;
+    /// Correction history: an update at depth `d` moves the entry `min(d + 1, this) / 256` of the way
+    /// to the error it saw.
+    CORRECTION_WEIGHT_MAX = 16, 4..=64, step 2;
     /// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
     DELTA_MARGIN = 200, 50..=500, step 25;
 }

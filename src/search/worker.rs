@@ -6,6 +6,7 @@
 //! limit count every thread. What lives for one search is in `info.rs`. A strength level whose node
 //! budget ran out early sleeps until its share of the clock has passed, or `stop`.
 
+use super::correction::CorrectionHistory;
 use super::counters::Counters;
 use super::eval_cache::EvalCache;
 use super::frame::{self, Frame};
@@ -50,6 +51,8 @@ pub struct Worker {
     pub(super) pawn_cache: PawnCache,
     /// Static evaluations of positions seen before, by key.
     pub(super) eval_cache: EvalCache,
+    /// How far searches have found the static evaluation off, by pawn structure (`correction.rs`).
+    pub(super) correction: CorrectionHistory,
     reporter: Reporter,
     pub(super) nodes: u64,
     pub(super) seldepth: Ply,
@@ -70,6 +73,7 @@ impl Worker {
             lmr: LmrTable::new(),
             pawn_cache: PawnCache::default(),
             eval_cache: EvalCache::default(),
+            correction: CorrectionHistory::default(),
             reporter,
             nodes: 0,
             seldepth: Ply::ROOT,
@@ -88,6 +92,7 @@ impl Worker {
     /// Forgets histories and killers (new game).
     pub fn clear(&mut self) {
         self.history.clear();
+        self.correction.clear();
         frame::clear_killers(&mut self.stack);
     }
 
