@@ -106,4 +106,27 @@ mod tests {
         h.clear();
         assert_eq!(h.corrected(&a, Color::White, raw), raw);
     }
+
+    #[test]
+    fn a_search_learns_corrections_and_the_table_keeps_the_raw_evaluation() {
+        use crate::position::Position as Root;
+        use crate::score::Ply;
+        use crate::search::limits::Limits;
+        use crate::search::{SearchJob, Worker};
+        use crate::tt::Tt;
+        use std::sync::Arc;
+
+        // A quiet middlegame: most of the tree keeps the root's pawns.
+        let root = Root::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 8", false).unwrap();
+        let tt = Arc::new(Tt::new(16).unwrap());
+        let mut worker = Worker::silent();
+        let job = SearchJob::standalone(root.clone(), Limits { depth: Some(8), ..Limits::default() }, Arc::clone(&tt));
+        worker.run(&job);
+        let raw = crate::eval::evaluate(root.chess());
+        let c = root.chess();
+        let corrected = worker.correction.corrected(c.board(), c.turn(), raw);
+        assert_ne!(corrected, raw, "the searches below the root taught its pawn structure a correction");
+        let hit = tt.probe(root.key(), Ply::ROOT).expect("the root's entry");
+        assert_eq!(hit.eval, raw, "the table stores the evaluation before correction");
+    }
 }
