@@ -41,7 +41,7 @@ use crate::score::Score;
 use context::Context;
 use layout::{GROUPS, MATERIAL, TERMS};
 use params::WEIGHTS;
-pub use pawn_cache::PawnCache;
+pub use pawn_cache::{PawnCache, formation_hash};
 use pst::{PHASE_TOTAL, PHASE_WEIGHT, TEMPO};
 use scale::{SCALE_DRAW, SCALE_NORMAL, Scale};
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};

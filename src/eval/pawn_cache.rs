@@ -54,9 +54,10 @@ impl Default for PawnCache {
     }
 }
 
-/// A hash of a formation.
-fn hash(pawns: [Bitboard; 2]) -> u64 {
-    (pawns[0].0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pawns[1].0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).rotate_left(29)
+/// A hash of a formation (both sides' pawns, White's first); the correction history
+/// (`search/correction.rs`) indexes by it too.
+pub fn formation_hash(pawns: [Bitboard; 2]) -> u64 {
+    pawns[0].0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pawns[1].0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29)
 }
 
 /// The slot of hash `h` in a table of `entries` (a power of two).
@@ -67,14 +68,14 @@ fn slot(h: u64, entries: usize) -> usize {
 /// The cover table's slot of `pawns` with the kings on `kings`.
 fn cover_slot(pawns: [Bitboard; 2], kings: [u8; 2]) -> usize {
     let k = (u64::from(kings[0]) << 6 | u64::from(kings[1])).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    slot(hash(pawns) ^ k, COVER_ENTRIES)
+    slot(formation_hash(pawns) ^ k, COVER_ENTRIES)
 }
 
 impl PawnCache {
     /// The entry of `pawns` (per side), computed by `compute` when it is not cached.
     #[inline]
     pub fn get(&mut self, pawns: [Bitboard; 2], compute: impl FnOnce() -> (Split, [Bitboard; 2])) -> PawnEntry {
-        let slot = &mut self.entries[slot(hash(pawns), ENTRIES)];
+        let slot = &mut self.entries[slot(formation_hash(pawns), ENTRIES)];
         if slot.pawns != pawns {
             let (split, passed) = compute();
             *slot = PawnEntry { pawns, split, passed };

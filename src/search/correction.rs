@@ -5,6 +5,7 @@
 //! table is per thread and kept between searches (cleared by a new game, like the histories).
 
 use super::params::{CORRECTION_MAX, CORRECTION_WEIGHT_MAX};
+use crate::eval::formation_hash;
 use crate::score::{Depth, Score};
 use shakmaty::{Board, Color};
 
@@ -15,11 +16,9 @@ const GRAIN: i32 = 256;
 /// An update moves an entry `weight / WEIGHT_SCALE` of the way to the error just seen.
 const WEIGHT_SCALE: i32 = 256;
 
-/// Index of the pawn formation of `board` (both sides' pawns hashed together).
+/// Index of the pawn formation of `board` (the pawn cache's hash of both sides' pawns).
 fn pawn_index(board: &Board) -> usize {
-    let white = (board.pawns() & board.white()).0;
-    let black = (board.pawns() & board.black()).0;
-    let h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
+    let h = formation_hash([board.pawns() & board.white(), board.pawns() & board.black()]);
     (h >> (64 - SIZE.trailing_zeros())) as usize
 }
 
