@@ -54,8 +54,8 @@ impl Default for PawnCache {
     }
 }
 
-/// A hash of a formation (both sides' pawns, White's first); the correction history
-/// (`search/correction.rs`) indexes by it too.
+/// A hash of a formation: the two sides' pawns in the caller's order (this cache passes them by
+/// `Color as usize`, Black's first; the correction history, `search/correction.rs`, White's first).
 pub fn formation_hash(pawns: [Bitboard; 2]) -> u64 {
     pawns[0].0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pawns[1].0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29)
 }

@@ -16,7 +16,7 @@ const GRAIN: i32 = 256;
 /// An update moves an entry `weight / WEIGHT_SCALE` of the way to the error just seen.
 const WEIGHT_SCALE: i32 = 256;
 
-/// Index of the pawn formation of `board` (the pawn cache's hash of both sides' pawns).
+/// Index of the pawn formation of `board` (the pawn cache's hash, given White's pawns first).
 fn pawn_index(board: &Board) -> usize {
     let h = formation_hash([board.pawns() & board.white(), board.pawns() & board.black()]);
     (h >> (64 - SIZE.trailing_zeros())) as usize
