@@ -9,7 +9,9 @@ MODE makes it misbehave on purpose:
 * ``crash`` exits; ``hang`` never answers; ``slow`` sleeps its own clock (0 without one) plus
   ARG seconds before answering; ``illegal`` answers a well-formed illegal move;
 * ``doubled`` sends its ``bestmove`` twice (in one write); ``early`` answers ``go ponder`` at once;
-* ``miss`` (from the first search) predicts a reply that the first-move player never makes.
+* ``miss`` (from the first search) predicts a reply that the first-move player never makes;
+* ``wait`` behaves but sleeps ARG seconds before each ``bestmove`` it was asked to search for (the
+  opponent of ``early``: its early answer is then surely in before ``ponderhit``), scoring 0.
 
 Any other MODE (``ok``, ``normal``, ``score``...) behaves.  Needs python-chess.
 
@@ -55,7 +57,7 @@ def main(mode: str, arg: float, spins: Optional[str] = None, log: Optional[str] 
         if declared:
             cp = arg * sum(values[n] - d[0] for n, d in declared.items())
         else:
-            cp = arg if board.turn else -arg
+            cp = 0 if mode == "wait" else arg if board.turn else -arg
         say(f"info depth 1 score cp {int(cp)} nodes 1 pv {move.uci()}")
         board.push(move)
         replies = sorted(board.legal_moves, key=lambda m: m.uci())
@@ -113,6 +115,8 @@ def main(mode: str, arg: float, spins: Optional[str] = None, log: Optional[str] 
                     time.sleep((int(tok[tok.index(clock) + 1]) / 1000.0 if clock in tok else 0.0) + arg)
                 if mode == "doubled":
                     text += "\n" + text  # one write: the copy is there before the next command
+            if mode == "wait":
+                time.sleep(arg)
             say(text)
 
 

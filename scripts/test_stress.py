@@ -72,7 +72,16 @@ class FaultTest(unittest.TestCase):
                 self.assertEqual(tally.results["0-1"], 1)  # the faulty engine had White
 
     def test_bestmove_while_pondering(self):
-        tally = self.play("early", stress.MODE_BY_NAME["ponder"])
+        # The opponent waits 0.3 s before each answer, so the early bestmove is in before the
+        # ponderhit on a loaded machine too (with an instant opponent the two could cross).
+        good = self.players[0]
+        self.pool.discard(0)
+        self.players[0] = stress.Player("good", fake_engine.command("wait", 0.3), [], tested=False)
+        try:
+            tally = self.play("early", stress.MODE_BY_NAME["ponder"])
+        finally:
+            self.pool.discard(0)
+            self.players[0] = good
         self.assertEqual(tally.faults["early"], 1, tally.faults)
 
     def test_clean_games(self):
