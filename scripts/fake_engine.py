@@ -10,8 +10,8 @@ MODE makes it misbehave on purpose:
   ARG seconds before answering; ``illegal`` answers a well-formed illegal move;
 * ``doubled`` sends its ``bestmove`` twice (in one write); ``early`` answers ``go ponder`` at once;
 * ``miss`` (from the first search) predicts a reply that the first-move player never makes;
-* ``wait`` behaves but sleeps ARG seconds before each ``bestmove`` it was asked to search for (the
-  opponent of ``early``: its early answer is then surely in before ``ponderhit``), scoring 0.
+* ``wait`` behaves but sleeps ARG seconds before answering each ``go`` that is not ``go ponder``
+  (the opponent of ``early``: its early answer is then surely in before ``ponderhit``), scoring 0.
 
 Any other MODE (``ok``, ``normal``, ``score``...) behaves.  Needs python-chess.
 
