@@ -10,8 +10,9 @@ MODE makes it misbehave on purpose:
   ARG seconds before answering; ``illegal`` answers a well-formed illegal move;
 * ``doubled`` sends its ``bestmove`` twice (in one write); ``early`` answers ``go ponder`` at once;
 * ``miss`` (from the first search) predicts a reply that the first-move player never makes;
-* ``wait`` behaves but sleeps ARG seconds before answering each ``go`` that is not ``go ponder``
-  (the opponent of ``early``: its early answer is then surely in before ``ponderhit``), scoring 0.
+* ``wait`` behaves but sleeps ARG seconds before each ``bestmove`` it sends (after ``go``, and
+  after ``ponderhit`` or ``stop`` of a ponder search), scoring 0: the opponent of ``early``, whose
+  early answer to ``go ponder`` is then surely in before the harness sends ``ponderhit``.
 
 Any other MODE (``ok``, ``normal``, ``score``...) behaves.  Needs python-chess.
 
@@ -94,6 +95,8 @@ def main(mode: str, arg: float, spins: Optional[str] = None, log: Optional[str] 
             for m in moves.split():
                 board.push_uci(m)
         elif tok[0] in ("ponderhit", "stop") and pondering:
+            if mode == "wait":
+                time.sleep(arg)
             say(pondering)
             pondering = None
         elif tok[0] == "go":

@@ -72,8 +72,9 @@ class FaultTest(unittest.TestCase):
                 self.assertEqual(tally.results["0-1"], 1)  # the faulty engine had White
 
     def test_bestmove_while_pondering(self):
-        # The opponent waits 0.3 s before each answer, so the early bestmove is in before the
-        # ponderhit on a loaded machine too (with an instant opponent the two could cross).
+        # The opponent waits 0.3 s before each bestmove, the ones after ponderhit too, so the early
+        # bestmove is in before the ponderhit on a loaded machine (with an instant opponent the two
+        # could cross: CI once saw no early bestmove when the opponent answered ponderhit at once).
         good = self.players[0]
         self.pool.discard(0)
         self.players[0] = stress.Player("good", fake_engine.command("wait", 0.3), [], tested=False)
