@@ -53,6 +53,12 @@ def main(mode: str, arg: float, spins: Optional[str] = None, log: Optional[str] 
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
 
+    def send_bestmove(text: str) -> None:
+        """A bestmove line (or two): ``wait`` sleeps ARG seconds first, whatever the search."""
+        if mode == "wait":
+            time.sleep(arg)
+        say(text)
+
     def answer() -> str:
         move = sorted(board.legal_moves, key=lambda m: m.uci())[0]
         if declared:
@@ -95,9 +101,7 @@ def main(mode: str, arg: float, spins: Optional[str] = None, log: Optional[str] 
             for m in moves.split():
                 board.push_uci(m)
         elif tok[0] in ("ponderhit", "stop") and pondering:
-            if mode == "wait":
-                time.sleep(arg)
-            say(pondering)
+            send_bestmove(pondering)
             pondering = None
         elif tok[0] == "go":
             searches += 1
@@ -118,9 +122,7 @@ def main(mode: str, arg: float, spins: Optional[str] = None, log: Optional[str] 
                     time.sleep((int(tok[tok.index(clock) + 1]) / 1000.0 if clock in tok else 0.0) + arg)
                 if mode == "doubled":
                     text += "\n" + text  # one write: the copy is there before the next command
-            if mode == "wait":
-                time.sleep(arg)
-            say(text)
+            send_bestmove(text)
 
 
 if __name__ == "__main__":
