@@ -1,7 +1,7 @@
 //! Move-ordering memory kept between searches, all with gravity (scores stay bounded and recent):
 //! - butterfly history of quiet moves by (side, from, to);
-//! - continuation history of quiet moves by (piece, to) of the move one and two plies earlier and
-//!   (piece, to) of this one: how well this reply has done after that move;
+//! - continuation history of quiet moves by (piece, to) of the move one, two and four plies earlier
+//!   and (piece, to) of this one: how well this reply has done after that move;
 //! - capture history by (piece, to, captured role);
 //! - counter-moves (the quiet reply that last refuted a move).
 //!
@@ -44,8 +44,14 @@ impl PieceTo {
     }
 }
 
-/// The moves one and two plies before a node (none after a null move or at the root).
-pub type Continuations = [Option<PieceTo>; 2];
+/// How many plies before a node the moves of its continuation histories were made.
+pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
+
+/// The moves `CONTINUATION_PLIES` before a node (none after a null move or before the root).
+pub type Continuations = [Option<PieceTo>; CONTINUATION_PLIES.len()];
+
+/// No earlier moves (searches that keep no continuation history, tests).
+pub const NO_CONTINUATIONS: Continuations = [None; CONTINUATION_PLIES.len()];
 
 /// Butterfly, continuation and capture histories, and counter-moves.
 pub struct History {
@@ -109,7 +115,7 @@ impl History {
         i32::from(self.butterfly[bi(color, m)])
     }
 
-    /// Ordering score of a quiet move: butterfly plus both continuation histories.
+    /// Ordering score of a quiet move: butterfly plus the continuation histories.
     #[inline]
     pub fn quiet(&self, color: Color, m: Move, conts: &Continuations) -> i32 {
         let (role, from, to) = match m {
@@ -202,12 +208,12 @@ mod tests {
         let a = quiet(Role::Knight, Square::G1, Square::F3);
         let b = quiet(Role::Pawn, Square::E2, Square::E4);
         for _ in 0..1000 {
-            h.reward(Color::White, a, &[Some(b), Some(a)], 20, None, &[None; 2]);
+            h.reward(Color::White, a, &[Some(b), Some(a)], 20, None, &NO_CONTINUATIONS);
         }
         assert!(h.score(Color::White, a) <= HISTORY_MAX && h.score(Color::White, a) > HISTORY_MAX / 2);
         assert!(h.score(Color::White, b) >= -HISTORY_MAX && h.score(Color::White, b) < -HISTORY_MAX / 2);
         assert_eq!(h.score(Color::Black, a), 0);
-        h.reward(Color::White, b, &[], 1, Some(a), &[None; 2]);
+        h.reward(Color::White, b, &[], 1, Some(a), &NO_CONTINUATIONS);
         assert_eq!(h.counter(Some(a)), Some(b));
     }
 
@@ -218,13 +224,15 @@ mod tests {
         let c5 = PieceTo::new(Color::Black, quiet(Role::Pawn, Square::C7, Square::C5));
         let nf3 = quiet(Role::Knight, Square::G1, Square::F3);
         let nc3 = quiet(Role::Knight, Square::B1, Square::C3);
-        h.reward(Color::White, nf3, &[Some(nc3)], 8, None, &[Some(e5), None]);
+        h.reward(Color::White, nf3, &[Some(nc3)], 8, None, &[Some(e5), None, None]);
         // After 1...e5 the reply is remembered on top of the butterfly score; after 1...c5 it is not.
         let butterfly = h.score(Color::White, nf3);
         assert!(butterfly > 0);
-        assert_eq!(h.quiet(Color::White, nf3, &[Some(e5), None]), 2 * butterfly);
-        assert_eq!(h.quiet(Color::White, nf3, &[Some(c5), None]), butterfly);
-        assert!(h.quiet(Color::White, nc3, &[Some(e5), None]) < h.quiet(Color::White, nc3, &[Some(c5), None]));
+        assert_eq!(h.quiet(Color::White, nf3, &[Some(e5), None, None]), 2 * butterfly);
+        assert_eq!(h.quiet(Color::White, nf3, &[Some(c5), None, None]), butterfly);
+        assert!(
+            h.quiet(Color::White, nc3, &[Some(e5), None, None]) < h.quiet(Color::White, nc3, &[Some(c5), None, None])
+        );
     }
 
     #[test]

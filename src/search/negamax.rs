@@ -2,7 +2,7 @@
 //! One function serves both colours: scores are always from the side to move's view.
 
 use super::frame;
-use super::history::{Continuations, PieceTo};
+use super::history::{CONTINUATION_PLIES, Continuations, PieceTo};
 use super::params::*;
 use super::picker::{Picker, Stage, is_tactical};
 use super::see::{captured_value, promotion_gain, see_ge};
@@ -186,7 +186,8 @@ impl Worker {
         // Step 8. The move loop. The picker hands out the legal TT move before generating any other
         // move, and each later kind of move only once the search asks past the ones before.
         let prev_move = if ply > Ply::ROOT { self.stack[ply - 1].mv } else { None };
-        let conts: Continuations = [1, 2].map(|back| ply.checked_sub(back).and_then(|p| self.stack[p].moved));
+        let conts: Continuations =
+            CONTINUATION_PLIES.map(|back| ply.checked_sub(back).and_then(|p| self.stack[p].moved));
         let killers = self.stack[ply].killers;
         let mut picker = Picker::main(self.pos.chess(), in_check, tt_move, killers, prev_move, conts);
         let turn = self.pos.turn();

@@ -21,7 +21,7 @@ mod score;
 #[cfg(test)]
 mod tests;
 
-use super::history::{Continuations, History};
+use super::history::{Continuations, History, NO_CONTINUATIONS};
 use super::see::see_ge;
 use crate::position::is_legal;
 use crate::tt::PackedMove;
@@ -104,7 +104,7 @@ impl Picker {
             tt,
             killers: [None; 2],
             prev: None,
-            conts: [None; 2],
+            conts: NO_CONTINUATIONS,
             early: ArrayVec::new(),
             moves: ScoredMoves::default(),
             cur: 0,
@@ -119,7 +119,7 @@ impl Picker {
 
     /// A main-search picker for `chess` (`in_check` says whether it is check) with the stored `tt`
     /// move, the `killers` of its ply, after the move `prev` (for its counter-move) and the moves
-    /// `conts` one and two plies back.
+    /// `conts` before it (`CONTINUATION_PLIES`).
     pub fn main(
         chess: &Chess,
         in_check: bool,

@@ -6,7 +6,7 @@ use super::trees::Game;
 use crate::eval::evaluate;
 use crate::rng::Rng;
 use crate::score::Score;
-use crate::search::history::History;
+use crate::search::history::{History, NO_CONTINUATIONS};
 use crate::search::picker::Picker;
 use crate::tt::PackedMove;
 use shakmaty::{Chess, Move, Position};
@@ -51,7 +51,8 @@ impl Game for ChessGame {
         let chess = self.top().clone();
         match self.order {
             Order::Engine => {
-                let mut picker = Picker::main(&chess, chess.is_check(), PackedMove::NONE, [None; 2], None, [None; 2]);
+                let mut picker =
+                    Picker::main(&chess, chess.is_check(), PackedMove::NONE, [None; 2], None, NO_CONTINUATIONS);
                 std::iter::from_fn(|| picker.pick(&chess, &self.history).map(|(m, _)| m)).collect()
             }
             Order::Random(_) => {

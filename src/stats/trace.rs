@@ -12,7 +12,7 @@
 use crate::eval::evaluate;
 use crate::position::Position;
 use crate::score::{Depth, MAX_PLY, Ply, Score};
-use crate::search::history::History;
+use crate::search::history::{History, NO_CONTINUATIONS};
 use crate::search::picker::{Picker, is_tactical};
 use crate::tt::PackedMove;
 use shakmaty::Move;
@@ -160,7 +160,7 @@ impl Tracer {
         let prev = self.nodes[index].mv;
         let killers = self.killers[ply.index()];
         let mut picker =
-            Picker::main(self.pos.chess(), self.pos.in_check(), PackedMove::NONE, killers, prev, [None; 2]);
+            Picker::main(self.pos.chess(), self.pos.in_check(), PackedMove::NONE, killers, prev, NO_CONTINUATIONS);
         let turn = self.pos.turn();
         let mut best = -Score::INFINITE;
         let mut quiets: Vec<Option<Move>> = Vec::new();
@@ -182,7 +182,7 @@ impl Tracer {
                             k[1] = k[0];
                             k[0] = Some(m);
                         }
-                        self.history.reward(turn, m, &quiets, depth, prev, &[None; 2]);
+                        self.history.reward(turn, m, &quiets, depth, prev, &NO_CONTINUATIONS);
                     }
                     break;
                 }

@@ -4,7 +4,7 @@
 use super::*;
 use crate::position::Position;
 use crate::rng::Rng;
-use crate::search::history::PieceTo;
+use crate::search::history::{NO_CONTINUATIONS, PieceTo};
 use crate::search::see::see_ge;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, EnPassantMode, Position as _, Role, Square};
@@ -105,10 +105,10 @@ fn every_legal_move_is_handed_out_once_in_stage_order() {
             if let Some(c) = counter {
                 // Also moves the butterfly and continuation scores about, so quiets order differently.
                 let tried: Vec<Option<Move>> = quiets.iter().take(3).map(|&m| Some(m)).collect();
-                history.reward(turn, c, &tried, 6, Some(prev), &[None; 2]);
+                history.reward(turn, c, &tried, 6, Some(prev), &NO_CONTINUATIONS);
             }
             let cont = last_moves.first().map(|&m| PieceTo::new(!turn, m));
-            let conts = [cont, None];
+            let conts = [cont, None, None];
             let mut picker = Picker::main(chess, chess.is_check(), tt, killers, Some(prev), conts);
             let order: Vec<(Move, Stage)> = std::iter::from_fn(|| picker.pick(chess, &history)).collect();
             let fen = Fen::from_position(chess, EnPassantMode::Legal);
@@ -191,7 +191,7 @@ fn skipping_quiets_still_hands_out_the_losing_captures() {
         let pos = Position::from_fen(fen, false).unwrap();
         let chess = pos.chess().clone();
         let legal = chess.legal_moves();
-        let mut picker = Picker::main(&chess, false, PackedMove::NONE, [None; 2], None, [None; 2]);
+        let mut picker = Picker::main(&chess, false, PackedMove::NONE, [None; 2], None, NO_CONTINUATIONS);
         let mut order = Vec::new();
         while let Some((m, stage)) = picker.pick(&chess, &history) {
             order.push((m, stage));
@@ -212,8 +212,14 @@ fn good_captures_come_most_valuable_victim_first() {
     let pos =
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false).unwrap();
     let chess = pos.chess().clone();
-    let mut picker =
-        Picker::main(&chess, false, PackedMove::new(pos.parse_move("e2a6").unwrap()), [None; 2], None, [None; 2]);
+    let mut picker = Picker::main(
+        &chess,
+        false,
+        PackedMove::new(pos.parse_move("e2a6").unwrap()),
+        [None; 2],
+        None,
+        NO_CONTINUATIONS,
+    );
     let history = History::default();
     let order: Vec<(Move, Stage)> = std::iter::from_fn(|| picker.pick(&chess, &history)).collect();
     let good: Vec<i32> = order.iter().filter(|o| o.1 == Stage::GoodCapture).map(|o| mvv_lva(o.0)).collect();
