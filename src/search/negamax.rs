@@ -206,7 +206,8 @@ impl Worker {
             let losing_mate = best <= -Score::MATE_BOUND;
 
             // Step 9. Shallow pruning at non-PV nodes once a move has been searched: late quiet
-            // moves (fewer when the position is not improving), moves that lose material by SEE, and
+            // moves (fewer when the position is not improving), quiets with a bad history at low depth
+            // (the killers and counter-move excepted), moves that lose material by SEE, and
             // quiets that cannot reach alpha. A late or losing move is pruned even when it checks
             // (the searched moves and the other checks stand for it); a futile one is kept when it
             // checks (a check can change the evaluation by more than the margin). Once a mated score
@@ -220,6 +221,14 @@ impl Worker {
                     picker.skip_quiets();
                     continue;
                 }
+                // A quiet move that has kept failing here and after these moves (by its butterfly
+                // and continuation histories) is unlikely to be the one that raises alpha.
+                let unpromising = || {
+                    quiet
+                        && depth <= HP_MAX_DEPTH.get()
+                        && stage == Stage::Quiet
+                        && self.history.quiet(turn, m, &conts) < -HP_MARGIN.get() * depth
+                };
                 let futile = || {
                     quiet
                         && depth <= FP_MAX_DEPTH.get()
@@ -232,7 +241,7 @@ impl Worker {
                         && (stage == Stage::BadCapture || quiet)
                         && !see_ge(self.pos.chess(), m, margin)
                 };
-                if losing() || (futile() && !self.pos.gives_check(m)) {
+                if unpromising() || losing() || (futile() && !self.pos.gives_check(m)) {
                     continue;
                 }
             }

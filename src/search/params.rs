@@ -110,6 +110,10 @@ tunables! {
     LMP_MAX_DEPTH = 8, 1..=12, step 1;
     /// Late move pruning base move count.
     LMP_BASE = 3, 1..=10, step 1;
+    /// History pruning: quiets whose history is below `-HP_MARGIN * depth` are skipped up to this depth.
+    HP_MAX_DEPTH = 3, 1..=6, step 1;
+    /// History pruning margin per ply of depth (history units; the bound is 16384 per table).
+    HP_MARGIN = 3000, 500..=8000, step 250;
     /// Futility pruning of quiet moves: deepest depth, base margin and margin per ply.
     FP_MAX_DEPTH = 5, 1..=10, step 1;
     /// Futility base margin.
