@@ -178,6 +178,52 @@ impl Worker {
             }
         }
 
+        // Step 6b. ProbCut: when a capture that wins material by SEE holds a bound well above beta
+        // in a shallower search, the full-depth search would almost surely fail high as well. The
+        // bound is checked by quiescence first (cheap), then by the reduced search; a stored result
+        // deep enough that says the bound fails is trusted, and saves the attempt.
+        let probcut_beta = beta + PROBCUT_MARGIN.get();
+        if !pv_node
+            && excluded.is_none()
+            && depth >= PROBCUT_MIN_DEPTH.get()
+            && let Some(se) = static_eval
+            && !beta.is_mate()
+            && !hit.is_some_and(|h| h.depth >= depth - PROBCUT_REDUCTION && h.score < probcut_beta)
+        {
+            let mut picker = Picker::quiescence(self.pos.chess(), false, tt_move);
+            while let Some((m, _)) = picker.pick(self.pos.chess(), &self.history) {
+                if !see_ge(self.pos.chess(), m, probcut_beta - se) {
+                    continue;
+                }
+                self.stack[ply].mv = Some(m);
+                self.stack[ply].moved = Some(PieceTo::new(self.pos.turn(), m));
+                self.pos.make(m);
+                self.info.tt.prefetch(self.pos.key());
+                let mut score = -self.qsearch(-probcut_beta, -probcut_beta + 1, ply + 1);
+                if score >= probcut_beta {
+                    score =
+                        -self.negamax(-probcut_beta, -probcut_beta + 1, depth - 1 - PROBCUT_REDUCTION, ply + 1, !cut);
+                }
+                self.pos.unmake();
+                if self.stopped {
+                    return Score::DRAW;
+                }
+                if score >= probcut_beta {
+                    let stored = raw_eval.unwrap_or(score);
+                    self.info.tt.store(
+                        key,
+                        ply,
+                        PackedMove::new(m),
+                        score,
+                        stored,
+                        depth - PROBCUT_REDUCTION,
+                        Bound::Lower,
+                    );
+                    return score;
+                }
+            }
+        }
+
         // Step 7. Internal iterative reduction: with no TT move the ordering is poor, search shallower.
         if depth >= IIR_MIN_DEPTH.get() && tt_move.is_none() && (pv_node || cut) {
             depth -= 1;

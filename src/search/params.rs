@@ -148,6 +148,10 @@ tunables! {
     /// Correction history: an update at depth `d` moves the entry `min(d + 1, this) / 256` of the way
     /// to the error it saw.
     CORRECTION_WEIGHT_MAX = 16, 4..=64, step 2;
+    /// ProbCut applies from this depth on.
+    PROBCUT_MIN_DEPTH = 5, 3..=10, step 1;
+    /// ProbCut: how far above beta (centipawns) a capture's reduced search must hold.
+    PROBCUT_MARGIN = 200, 50..=400, step 15;
     /// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
     DELTA_MARGIN = 200, 50..=500, step 25;
 }
@@ -169,6 +173,9 @@ pub const NMP_EVAL_MAX: i32 = 3;
 pub const SE_DEPTH_DIVISOR: i32 = 2;
 /// Most double extensions on one path from the root.
 pub const SE_MAX_DOUBLES: u8 = 6;
+
+/// ProbCut's reduced search is this many plies shallower than the node (besides the move's own ply).
+pub const PROBCUT_REDUCTION: i32 = 3;
 
 /// LMR applies from this move number on.
 pub const LMR_MIN_MOVE: usize = 3;
