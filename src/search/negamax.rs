@@ -33,6 +33,16 @@ impl Worker {
         (Some(raw), Some(self.correction.corrected(c.board(), c.turn(), raw)))
     }
 
+    /// Plays `m` at `ply` of the search: records it on the stack (for the continuation histories
+    /// and the counter-move) and prefetches the new position's TT entry.
+    #[inline]
+    fn play(&mut self, ply: Ply, m: Move) {
+        self.stack[ply].mv = Some(m);
+        self.stack[ply].moved = Some(PieceTo::new(self.pos.turn(), m));
+        self.pos.make(m);
+        self.info.tt.prefetch(self.pos.key());
+    }
+
     /// Whether the side to move has a piece other than pawns and king (null move is unsafe without).
     fn has_non_pawn_material(&self) -> bool {
         let c = self.pos.chess();
@@ -195,10 +205,7 @@ impl Worker {
                 if !see_ge(self.pos.chess(), m, probcut_beta - se) {
                     continue;
                 }
-                self.stack[ply].mv = Some(m);
-                self.stack[ply].moved = Some(PieceTo::new(self.pos.turn(), m));
-                self.pos.make(m);
-                self.info.tt.prefetch(self.pos.key());
+                self.play(ply, m);
                 let mut score = -self.qsearch(-probcut_beta, -probcut_beta + 1, ply + 1);
                 if score >= probcut_beta {
                     score =
@@ -333,11 +340,8 @@ impl Worker {
                 self.report_currmove(depth, m, searched + 1);
             }
             let nodes_before = self.nodes;
-            self.stack[ply].mv = Some(m);
-            self.stack[ply].moved = Some(PieceTo::new(turn, m));
             self.stack[ply + 1].doubles = self.stack[ply].doubles + u8::from(extension >= 2);
-            self.pos.make(m);
-            self.info.tt.prefetch(self.pos.key());
+            self.play(ply, m);
             searched += 1;
             if quiet && quiet_count < quiets.len() {
                 quiets[quiet_count] = Some(m);
