@@ -258,7 +258,8 @@ impl Worker {
             // (the searched moves and the other checks stand for it); a futile one is kept when it
             // checks (a check can change the evaluation by more than the margin). Once a mated score
             // is all we have, nothing is pruned, so these rules cannot hide a forced line the search
-            // needs. Whether the move checks is asked last, only of a move futility would prune.
+            // needs. Whether the move checks is asked last, only of a move futility would prune. A quiet
+            // with a good history is spared futility: it has often refuted positions like this one.
             // Once a quiet is late, every later one is (nothing here changes until a quiet is
             // searched): the picker stops handing them out.
             if !root && !pv_node && !in_check && searched > 0 && !losing_mate {
@@ -276,9 +277,11 @@ impl Worker {
                         && self.history.quiet(turn, m, &conts) < -HP_MARGIN.get() * depth
                 };
                 let futile = || {
+                    let limit = if improving { FP_HISTORY_LIMIT_IMPROVING.get() } else { FP_HISTORY_LIMIT.get() };
                     quiet
                         && depth <= FP_MAX_DEPTH.get()
                         && eval.is_some_and(|e| e + FP_BASE.get() + FP_PER_DEPTH.get() * depth <= alpha)
+                        && self.history.quiet(turn, m, &conts) < limit
                 };
                 let losing = || {
                     let margin =

@@ -120,6 +120,11 @@ tunables! {
     FP_BASE = 80, 0..=250, step 15;
     /// Futility margin per ply.
     FP_PER_DEPTH = 90, 20..=200, step 10;
+    /// Futility spares a quiet whose history (butterfly plus continuation) reaches this limit; the
+    /// limit when the position is improving is `FP_HISTORY_LIMIT_IMPROVING`.
+    FP_HISTORY_LIMIT = 12000, 2000..=30000, step 1000;
+    /// Futility's history limit when the position is improving.
+    FP_HISTORY_LIMIT_IMPROVING = 6000, 0..=20000, step 1000;
     /// SEE pruning at shallow depth: captures losing more than this per ply are skipped; quiets losing
     /// more than `SEE_QUIET_MARGIN` per ply too.
     SEE_CAPTURE_MARGIN = 100, 20..=200, step 10;
