@@ -516,10 +516,12 @@ impl Worker {
         let mut best_move = None;
         while let Some((m, _)) = picker.pick(self.pos.chess(), &self.history) {
             if let Some(sp) = stand_pat {
-                // Delta and SEE pruning: a capture that loses material, or cannot lift the score
-                // to alpha even with a margin, cannot raise alpha here.
+                // Delta and SEE pruning: a capture that cannot lift the score to alpha even with a
+                // margin, or whose exchange wins less than the stand pat lacks (never less than
+                // even), cannot raise alpha here; the margin covers what the evaluation gains besides.
                 let gain = captured_value(m) + promotion_gain(m);
-                if sp + gain + DELTA_MARGIN.get() <= alpha || !see_ge(self.pos.chess(), m, 0) {
+                let need = (alpha - sp - QS_SEE_MARGIN.get()).max(0);
+                if sp + gain + DELTA_MARGIN.get() <= alpha || !see_ge(self.pos.chess(), m, need) {
                     continue;
                 }
             }

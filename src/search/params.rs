@@ -154,6 +154,9 @@ tunables! {
     PROBCUT_MARGIN = 200, 50..=400, step 15;
     /// Quiescence delta pruning: a capture whose gain plus this cannot reach alpha is skipped.
     DELTA_MARGIN = 200, 50..=500, step 25;
+    /// Quiescence SEE pruning: with the stand pat below alpha, a capture must win by exchange at
+    /// least (alpha - stand pat - this); near or above alpha, at least break even.
+    QS_SEE_MARGIN = 110, 0..=300, step 15;
 }
 
 /// No transposition-table cutoff once the halfmove clock reaches this (the fifty-move rule draws at 100).
