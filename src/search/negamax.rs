@@ -154,6 +154,21 @@ impl Worker {
                 return eval;
             }
 
+            // Step 5b. Razoring: far below alpha at low depth, only a capture can help, so a null
+            // window quiescence search decides; when it confirms the fail-low the node ends with it.
+            if depth <= RAZOR_MAX_DEPTH.get()
+                && eval + RAZOR_BASE.get() + RAZOR_MARGIN.get() * depth * depth <= alpha
+                && !alpha.is_mate()
+            {
+                let score = self.qsearch(alpha, alpha + 1, ply);
+                if self.stopped {
+                    return Score::DRAW;
+                }
+                if score <= alpha {
+                    return score;
+                }
+            }
+
             // Step 6. Null move: if passing still fails high, a real move will too, except in
             // zugzwang, which the non-pawn-material guard makes rare. A stored upper bound below
             // beta (not a mate score) skips it: `eval` is then at most that bound (Step 4).

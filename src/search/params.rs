@@ -84,6 +84,12 @@ tunables! {
     RFP_MAX_DEPTH = 7, 3..=12, step 1;
     /// Reverse futility margin per ply of depth.
     RFP_MARGIN = 75, 20..=200, step 10;
+    /// Razoring: deepest depth at which a node far below alpha asks quiescence whether it fails low.
+    RAZOR_MAX_DEPTH = 3, 1..=6, step 1;
+    /// Razoring: the margin below alpha is `RAZOR_BASE + RAZOR_MARGIN * depth^2`.
+    RAZOR_BASE = 350, 100..=700, step 30;
+    /// Razoring margin per squared ply of depth.
+    RAZOR_MARGIN = 250, 100..=500, step 25;
     /// Null move: minimum depth, base reduction and extra reduction per this many plies of depth.
     NMP_MIN_DEPTH = 3, 1..=6, step 1;
     /// Null move base reduction.
